@@ -1,0 +1,142 @@
+"""Board files: TOML validated by pydantic at the edge, turned into engine boards.
+
+Board files are untrusted input users write and share, so every failure becomes a
+:class:`BoardFileError` whose one-line message names the file and, where it can, the lane
+and token. The format is documented in ``docs/boards.md``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from monza_tui.engine import Board, BoardError, Colour, Edition
+from monza_tui.errors import UserError
+
+MAX_BOARD_BYTES = 256 * 1024
+"""Board files larger than this are refused unread (they are hand-written text)."""
+
+BUILTIN = ("oval", "long", "classic")
+"""The boards that ship with the game, in the order they are offered."""
+
+_LEG = re.compile(r"^[NESW][0-9]{1,3}$")
+
+
+class BoardFileError(UserError, ValueError):
+    """A board file that cannot be used; the message is one line naming file and place."""
+
+
+class Shape(BaseModel):
+    """How the renderer lays the track out: a walk of straight legs in track units.
+
+    ``legs`` like ``["E20", "S6", "W20", "N6"]`` follow the direction of travel from the
+    start field's back edge. On a ``loop`` the finish field is drawn over the start field
+    and the legs cover the track up to the finish's back edge; otherwise they cover the
+    whole track.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    loop: bool = True
+    legs: list[str] = Field(min_length=1, max_length=64)
+
+    @field_validator("legs")
+    @classmethod
+    def _legs_are_compass_runs(cls, legs: list[str]) -> list[str]:
+        for leg in legs:
+            if not _LEG.match(leg):
+                raise ValueError(f"leg {leg!r} is a direction N/E/S/W and a length, like E12")
+        for a, b in zip(legs, legs[1:], strict=False):
+            if a[0] == b[0] or {a[0], b[0]} in ({"N", "S"}, {"E", "W"}):
+                raise ValueError(f"legs {a} then {b}: each leg turns a quarter from the last")
+        return legs
+
+    def leg_units(self) -> list[tuple[str, int]]:
+        """The legs as (direction, length) pairs."""
+        return [(leg[0], int(leg[1:])) for leg in self.legs]
+
+
+class BoardFileModel(BaseModel):
+    """The TOML document of a board file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    title: str = Field(default="", max_length=80)
+    description: str = Field(default="", max_length=2000)
+    edition: Literal["anniversary", "original"] = "anniversary"
+    finish_colour: Literal["red", "blue", "green", "yellow", "purple", "white"] | None = None
+    lanes: list[str] = Field(min_length=1, max_length=6)
+    shape: Shape
+
+
+@dataclass(frozen=True)
+class BoardFile:
+    """A loaded board: the engine's :class:`Board`, how to draw it, and where it came from."""
+
+    board: Board
+    shape: Shape
+    description: str
+    source: str
+    """The file path, or ``builtin:NAME``."""
+
+
+def load_board(ref: str) -> BoardFile:
+    """A built-in board by name, or a board file by path; :class:`BoardFileError` if bad."""
+    if ref in BUILTIN:
+        text = resources.files("monza_tui.boards").joinpath(f"{ref}.toml").read_text("utf-8")
+        return parse_board(text, f"builtin:{ref}")
+    path = Path(ref)
+    if not path.suffix and not path.exists():
+        raise BoardFileError(
+            f"{ref}: no such board; built in are {', '.join(BUILTIN)}, or give a .toml file"
+        )
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BOARD_BYTES + 1)
+    except OSError as error:
+        raise BoardFileError(f"{ref}: cannot read: {error.strerror or error}") from None
+    if len(data) > MAX_BOARD_BYTES:
+        raise BoardFileError(f"{ref}: larger than {MAX_BOARD_BYTES // 1024} KiB, not a board")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BoardFileError(f"{ref}: not UTF-8 text (byte {error.start})") from None
+    return parse_board(text, ref)
+
+
+def parse_board(text: str, source: str) -> BoardFile:
+    """Validate a board file's text; every problem becomes a one-line :class:`BoardFileError`."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BoardFileError(f"{source}: not valid TOML: {error}") from None
+    try:
+        model = BoardFileModel.model_validate(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        place = ".".join(str(part) for part in first["loc"]) or "file"
+        raise BoardFileError(f"{source}: {place}: {first['msg']}") from None
+    finish = Colour(model.finish_colour) if model.finish_colour else None
+    try:
+        board = Board.from_lanes(
+            model.name, model.lanes, edition=Edition(model.edition), finish_colour=finish,
+            title=model.title,
+        )
+    except BoardError as error:
+        raise BoardFileError(f"{source}: {error}") from None
+    drawn = board.length
+    if model.shape.loop:
+        drawn = board.spaces[board.finishes[0]].back
+    legs = sum(length for _, length in model.shape.leg_units())
+    if legs != drawn:
+        raise BoardFileError(
+            f"{source}: shape.legs cover {legs} track units but the track to draw is {drawn}"
+        )
+    return BoardFile(board, model.shape, model.description, source)

@@ -1,0 +1,16 @@
+"""`monza simulate`: not built yet."""
+
+from __future__ import annotations
+
+import argparse
+
+from monza_tui.errors import UserError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """No flags yet."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Not built yet."""
+    raise UserError("'monza simulate' is not built yet")
