@@ -112,6 +112,8 @@ class TurnLog:
     turbo_moves: tuple[Placement, ...] = ()
     pushed: tuple[Push, ...] = ()
     bonus: BonusResult | None = None
+    positions: tuple[int, ...] = ()
+    """Every car's space after the whole turn (empty while the turn is in progress)."""
 
     @property
     def dice_placed(self) -> int:
@@ -480,6 +482,7 @@ class State:
         # take no further turns.
         n = self.game.players
         start = self.game.start_player
+        done = replace(self.log, positions=self.positions)
         player, rnd, round_dice = self.player, self.round, self.round_dice
         while True:
             player = (player + 1) % n
