@@ -1,0 +1,1 @@
+"""The Textual app: set-up, race, results, rules and replay screens."""

@@ -1,0 +1,26 @@
+"""Translations: every user-visible string goes through :func:`_` (gettext).
+
+The English text is the source; catalogues for the rulebooks' other languages go under
+``monza_tui/locale/<lang>/LC_MESSAGES/monza.mo``. ``LANGUAGE``/``LANG`` pick the language as
+usual; a missing catalogue falls back to English.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "monza"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+_translation = gettext.translation(DOMAIN, localedir=LOCALE_DIR, fallback=True)
+
+
+def _(message: str) -> str:
+    """The message in the user's language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural message for ``n`` in the user's language."""
+    return _translation.ngettext(singular, plural, n)
