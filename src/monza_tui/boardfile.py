@@ -7,12 +7,13 @@ and token. The format is documented in ``docs/boards.md``.
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -52,7 +53,7 @@ class Shape(BaseModel):
         for leg in legs:
             if not _LEG.match(leg):
                 raise ValueError(f"leg {leg!r} is a direction N/E/S/W and a length, like E12")
-        for a, b in zip(legs, legs[1:], strict=False):
+        for a, b in itertools.pairwise(legs):
             if a[0] == b[0] or {a[0], b[0]} in ({"N", "S"}, {"E", "W"}):
                 raise ValueError(f"legs {a} then {b}: each leg turns a quarter from the last")
         return legs
@@ -85,6 +86,13 @@ class BoardFile:
     description: str
     source: str
     """The file path, or ``builtin:NAME``."""
+    definition: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The validated TOML document, so a record can carry a board that is not built in."""
+
+    @property
+    def builtin(self) -> bool:
+        """Whether this is one of the boards that ship with the game."""
+        return self.source.startswith("builtin:")
 
 
 def load_board(ref: str) -> BoardFile:
@@ -117,6 +125,11 @@ def parse_board(text: str, source: str) -> BoardFile:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BoardFileError(f"{source}: not valid TOML: {error}") from None
+    return board_from_definition(raw, source)
+
+
+def board_from_definition(raw: object, source: str) -> BoardFile:
+    """Validate a board given as data (a parsed TOML file, or one embedded in a record)."""
     try:
         model = BoardFileModel.model_validate(raw)
     except ValidationError as error:
@@ -139,4 +152,5 @@ def parse_board(text: str, source: str) -> BoardFile:
         raise BoardFileError(
             f"{source}: shape.legs cover {legs} track units but the track to draw is {drawn}"
         )
-    return BoardFile(board, model.shape, model.description, source)
+    return BoardFile(board, model.shape, model.description, source,
+                     model.model_dump(mode="json", exclude_defaults=True))

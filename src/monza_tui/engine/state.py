@@ -489,7 +489,7 @@ class State:
             if player == start:
                 if self.final_round:
                     return replace(
-                        self, phase=Phase.FINISHED, last_turn=self.log, bonus_player=None
+                        self, phase=Phase.FINISHED, last_turn=done, log=done, bonus_player=None
                     )
                 rnd += 1
                 round_dice = (None,) * n
@@ -506,7 +506,7 @@ class State:
             path=(),
             round_dice=round_dice,
             bonus_player=None,
-            last_turn=self.log,
+            last_turn=done,
             log=TurnLog(turn=turn, round=rnd, player=player),
         )
 
