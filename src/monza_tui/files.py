@@ -17,6 +17,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, 0o644)  # mkstemp makes 0600; records are meant to be shared
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
