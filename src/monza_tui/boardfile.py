@@ -15,13 +15,26 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from monza_tui.engine import Board, BoardError, Colour, Edition
 from monza_tui.errors import UserError
 
 MAX_BOARD_BYTES = 256 * 1024
 """Board files larger than this are refused unread (they are hand-written text)."""
+
+MAX_LANE_SPACES = 150
+"""Spaces per lane at most: deriving the steps compares every pair of spaces, so an
+untrusted board of thousands of spaces would stall loading for minutes."""
+MAX_LANE_CHARS = 1000
+"""Characters per lane string at most (150 spaces with room for spacing)."""
 
 BUILTIN = ("oval", "long", "classic")
 """The boards that ship with the game, in the order they are offered."""
@@ -58,6 +71,20 @@ class Shape(BaseModel):
                 raise ValueError(f"legs {a} then {b}: each leg turns a quarter from the last")
         return legs
 
+    @model_validator(mode="after")
+    def _loop_closes(self) -> Shape:
+        # A loop is drawn back onto its start: as far east as west, as far north as south.
+        if self.loop:
+            run = {direction: 0 for direction in "NESW"}
+            for direction, length in self.leg_units():
+                run[direction] += length
+            if run["E"] != run["W"] or run["N"] != run["S"]:
+                raise ValueError(
+                    f"a loop must close: legs go E{run['E']} W{run['W']} "
+                    f"N{run['N']} S{run['S']}, but E must equal W and N equal S"
+                )
+        return self
+
     def leg_units(self) -> list[tuple[str, int]]:
         """The legs as (direction, length) pairs."""
         return [(leg[0], int(leg[1:])) for leg in self.legs]
@@ -75,6 +102,24 @@ class BoardFileModel(BaseModel):
     finish_colour: Literal["red", "blue", "green", "yellow", "purple", "white"] | None = None
     lanes: list[str] = Field(min_length=1, max_length=6)
     shape: Shape
+
+    @field_validator("title", "description")
+    @classmethod
+    def _printable(cls, text: str) -> str:
+        # Shown in terminals: an escape sequence in a shared board must not reach one.
+        if any((ord(c) < 32 and c not in "\n\t") or 127 <= ord(c) < 160 for c in text):
+            raise ValueError("no control characters")
+        return text
+
+    @field_validator("lanes")
+    @classmethod
+    def _lanes_are_bounded(cls, lanes: list[str]) -> list[str]:
+        for lane in lanes:
+            if len(lane) > MAX_LANE_CHARS:
+                raise ValueError(f"a lane is at most {MAX_LANE_CHARS} characters")
+            if len(lane.split()) > MAX_LANE_SPACES:
+                raise ValueError(f"a lane has at most {MAX_LANE_SPACES} spaces")
+        return lanes
 
 
 @dataclass(frozen=True)
@@ -125,6 +170,10 @@ def parse_board(text: str, source: str) -> BoardFile:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BoardFileError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise BoardFileError(f"{source}: not a board file (nested too deeply)") from None
+    except ValueError:  # tomllib's int(): a number of more than 4300 digits
+        raise BoardFileError(f"{source}: not a board file (a number far too long)") from None
     return board_from_definition(raw, source)
 
 
@@ -135,7 +184,9 @@ def board_from_definition(raw: object, source: str) -> BoardFile:
     except ValidationError as error:
         first = error.errors()[0]
         place = ".".join(str(part) for part in first["loc"]) or "file"
-        raise BoardFileError(f"{source}: {place}: {first['msg']}") from None
+        # Our own validators' messages are whole sentences; drop pydantic's label.
+        message = first["msg"].removeprefix("Value error, ")
+        raise BoardFileError(f"{source}: {place}: {message}") from None
     finish = Colour(model.finish_colour) if model.finish_colour else None
     try:
         board = Board.from_lanes(

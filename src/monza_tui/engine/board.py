@@ -325,7 +325,10 @@ def _build(
     # Every space a car can reach must lead on to a finish, or a car could be stranded.
     reachable = _reach(steps, [0])
     if not reachable & set(finishes):
-        raise BoardError("no finish reachable from the start")
+        # Name where every path gets stuck, so the author knows which tires to look at.
+        furthest = max(reachable, key=lambda i: (spaces[i].front, -spaces[i].lane))
+        stuck = "the start field" if furthest == 0 else origin[furthest].where()
+        raise BoardError(f"no finish reachable from the start: no car gets beyond {stuck}")
     reverse: list[list[int]] = [[] for _ in spaces]
     for a, targets in enumerate(steps):
         for b in targets:
