@@ -2,15 +2,14 @@
 
 A complete move (R6) is a path of dice and tiles that ends where no remaining die fits.
 What matters about a move is its *outcome*: the end space, how many dice it used and which
-tiles. The search is a depth-first walk memoised on ``(space, remaining dice, remaining
-tiles)``, so no such node is explored twice however many orders of dice lead to it.
+tiles. The search walks nodes ``(space, remaining dice, remaining tiles)`` and expands each
+node once, however many orders of dice lead to it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 
 from monza_tui.engine.actions import Die, Place, Tile
 from monza_tui.engine.board import Board
@@ -51,9 +50,55 @@ def counts_of(colours: Iterable[Colour]) -> Counts:
 def complete_moves(
     board: Board, origin: int, dice: Counts, tiles: frozenset[Colour] = frozenset()
 ) -> tuple[Outcome, ...]:
-    """Every distinct outcome of a complete move from ``origin`` with these dice and tiles."""
-    found = _explorer(board)(origin, dice, tiles)
-    return tuple(Outcome(end, used, spent, steps) for (end, used, spent), steps in found.items())
+    """Every distinct outcome of a complete move from ``origin`` with these dice and tiles.
+
+    A breadth-first walk over nodes ``(space, dice left, tiles left)``: each node is
+    expanded once, however many orders of dice reach it, and remembers one way it was
+    reached. A node where no die fits may end the move (R6) and gives an outcome.
+    """
+    colour_of = [s.colour.index if s.colour is not None else -1 for s in board.spaces]
+    total = sum(dice)
+    start: _Node = (origin, dice, tiles)
+    parent: dict[_Node, tuple[_Node, Step] | None] = {start: None}
+    frontier = [start]
+    found: dict[_Key, _Node] = {}
+    while frontier:
+        following: list[_Node] = []
+        for node in frontier:
+            space, left, hand = node
+            die_fits = False
+            for nxt in board.steps[space]:
+                c = colour_of[nxt]
+                if left[c]:
+                    die_fits = True
+                    child: _Node = (nxt, (*left[:c], left[c] - 1, *left[c + 1 :]), hand)
+                    if child not in parent:
+                        parent[child] = (node, (c, nxt, False))
+                        following.append(child)
+                colour = COLOURS[c]
+                if colour in hand:
+                    child = (nxt, left, hand - {colour})
+                    if child not in parent:
+                        parent[child] = (node, (c, nxt, True))
+                        following.append(child)
+            # R6: the move may stop only where no die fits; tiles are never compulsory.
+            if not die_fits:
+                found.setdefault((space, total - sum(left), tiles - hand), node)
+        frontier = following
+    return tuple(
+        Outcome(end, used, spent, _steps_to(parent, node))
+        for (end, used, spent), node in found.items()
+    )
+
+
+def _steps_to(parent: dict[_Node, tuple[_Node, Step] | None], node: _Node) -> tuple[Step, ...]:
+    steps: list[Step] = []
+    link = parent[node]
+    while link is not None:
+        node, step = link
+        steps.append(step)
+        link = parent[node]
+    return tuple(reversed(steps))
 
 
 def actions_for(
@@ -74,32 +119,4 @@ def actions_for(
 
 
 _Key = tuple[int, int, frozenset[Colour]]
-
-
-@cache
-def _explorer(board: Board):  # type: ignore[no-untyped-def]
-    """A memoised search for one board (boards are immutable, so the cache is safe)."""
-    colour_of = [s.colour.index if s.colour is not None else -1 for s in board.spaces]
-    steps = board.steps
-
-    @cache
-    def node(space: int, dice: Counts, tiles: frozenset[Colour]) -> dict[_Key, tuple[Step, ...]]:
-        result: dict[_Key, tuple[Step, ...]] = {}
-        die_fits = False
-        for nxt in steps[space]:
-            c = colour_of[nxt]
-            if dice[c]:
-                die_fits = True
-                fewer = (*dice[:c], dice[c] - 1, *dice[c + 1 :])
-                for (end, used, spent), rest in node(nxt, fewer, tiles).items():
-                    result.setdefault((end, used + 1, spent), ((c, nxt, False), *rest))
-            colour = COLOURS[c]
-            if colour in tiles:
-                for (end, used, spent), rest in node(nxt, dice, tiles - {colour}).items():
-                    result.setdefault((end, used, spent | {colour}), ((c, nxt, True), *rest))
-        # R6: the move may stop only where no die fits; tiles are never compulsory.
-        if not die_fits:
-            result.setdefault((space, 0, frozenset()), ())
-        return result
-
-    return node
+_Node = tuple[int, Counts, frozenset[Colour]]
