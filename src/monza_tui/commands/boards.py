@@ -88,20 +88,24 @@ def _preview(console: Console, loaded: BoardFile) -> None:
         f"{board.lane_count} lanes, {len(coloured)} coloured spaces, "
         f"{sum(s.kind is SpaceKind.BLOCKED for s in board.spaces)} tires)",
     ))
+    # One character per track unit, or per few units when the track is wider than the screen.
+    scale = max(1, -(-board.length // max(20, console.width - 2)))
     for lane in range(board.lane_count):
         line = Text()
-        for space in sorted(
-            (s for s in board.spaces if lane in s.lanes), key=lambda s: s.back
-        ):
-            width = space.front - space.back
+        spaces = sorted((s for s in board.spaces if lane in s.lanes), key=lambda s: s.back)
+        for x in range(0, board.length, scale):
+            space = next(s for s in spaces if s.back <= x < s.front)
+            starts = x <= space.back < x + scale
             if space.kind is SpaceKind.START:
-                line.append("▚" * width, "black on white")
+                line.append("▚", "black on white")
             elif space.kind is SpaceKind.BLOCKED:
-                line.append("○" * width, "white on grey30")
+                line.append("○", "white on grey30")
             else:
                 assert space.colour is not None
-                mark = "⚑" if space.kind is SpaceKind.FINISH else space.colour.letter
-                line.append(mark + space.colour.letter.lower() * (width - 1), STYLE[space.colour])
+                letter = space.colour.letter
+                if space.kind is SpaceKind.FINISH and starts:
+                    letter = "⚑"
+                line.append(letter if starts else letter.lower(), STYLE[space.colour])
         table.add_row(line)
     table.add_row(Text(
         "  ".join(f"{c.letter} {100 * n / max(1, len(coloured)):.0f}%" for c, n in share.items()),
