@@ -436,8 +436,9 @@ class State:
         tiles = _with(self.tiles, self.player, self.tiles[self.player] - used_tiles)
         log = replace(self.log, moves=self.path)
         state = replace(self, positions=positions, tiles=tiles, path=(), log=log)
-        # All six dice placed earns the turbo roll; tiles neither count nor prevent it (R14).
-        if log.dice_placed == DICE:
+        # All six dice placed earns the turbo roll; tiles neither count nor prevent it (R14,
+        # a rule of the pro variant).
+        if self.game.pro and log.dice_placed == DICE:
             return replace(state, phase=Phase.TURBO_ROLL, roll=())
         return replace(state, roll=())._moved()
 
