@@ -1,0 +1,423 @@
+"""The board widget: the track drawn with box drawing and colours, cars, dice and highlights.
+
+Geometry comes from :mod:`monza_tui.app.track_layout` (pure); what to show comes from a
+:class:`~monza_tui.app.scene.Scene` (pure, derived from one engine state). This widget only
+paints, with Textual's Line API: one cached :class:`Strip` per row, and on a new scene only
+the rows of spaces whose look changed are refreshed. The drawing is re-laid out (the largest
+scale that fits) when the widget is resized; the scene is kept, so resizing mid-race changes
+nothing but the picture. Clicking a space posts :class:`BoardView.SpaceClicked`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Offset, Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from monza_tui.app.scene import Scene, split_label
+from monza_tui.app.track_layout import Cell, Cellpos, Layout, Layouts
+from monza_tui.boardfile import BoardFile
+from monza_tui.engine import Colour, Space, SpaceKind
+from monza_tui.i18n import _
+
+MIN_VIEW = (30, 11)
+"""The smallest board area (columns, rows) the race is playable in (scrolling): a band's
+cross-section and a few spaces of it. Smaller, the app asks to enlarge the terminal."""
+
+_HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳┻┏┓┗┛")
+"""The cursor's frame is drawn heavy, so it shows without colour too."""
+
+_CHEQUER = "▚"
+"""The start/finish field's pattern: repeated, a fine chequered flag."""
+_TIRE = "◎"
+_GLOW = "░"
+"""The texture of a legal next space: shows without colour, keeps the space's colour."""
+
+
+def _letter(colour: Colour) -> str:
+    """The one-letter mark of a colour on the board (R B G Y P W), translatable."""
+    letters = {
+        Colour.RED: _("R"),
+        Colour.BLUE: _("B"),
+        Colour.GREEN: _("G"),
+        Colour.YELLOW: _("Y"),
+        Colour.PURPLE: _("P"),
+        Colour.WHITE: _("W"),
+    }
+    return letters[colour]
+
+
+def _colour_name(colour: Colour) -> str:
+    names = {
+        Colour.RED: _("red"),
+        Colour.BLUE: _("blue"),
+        Colour.GREEN: _("green"),
+        Colour.YELLOW: _("yellow"),
+        Colour.PURPLE: _("purple"),
+        Colour.WHITE: _("white"),
+    }
+    return names[colour]
+
+
+class BoardView(ScrollView, can_focus=False):
+    """The race track: spaces at their true length and stagger (R4, R5), cars, placed dice
+    and tiles in order, and the legal next spaces. Give it scenes with :meth:`show`."""
+
+    DEFAULT_CSS = (Path(__file__).with_name("board_view.tcss")).read_text(encoding="utf-8")
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "board--line",
+        "board--thin",
+        "board--red",
+        "board--blue",
+        "board--green",
+        "board--yellow",
+        "board--purple",
+        "board--white",
+        "board--tire",
+        "board--start",
+        "board--car-red",
+        "board--car-blue",
+        "board--car-green",
+        "board--car-yellow",
+        "board--car-purple",
+        "board--car-white",
+        "board--car-moving",
+        "board--token",
+        "board--tile",
+        "board--token-done",
+        "board--highlight",
+        "board--highlight-line",
+        "board--cursor",
+        "board--cursor-line",
+        "board--origin-line",
+    }
+
+    class SpaceClicked(Message):
+        """A space was clicked: ``space`` is its board index."""
+
+        def __init__(self, board_view: BoardView, space: int) -> None:
+            super().__init__()
+            self.board_view = board_view
+            self.space = space
+
+        @property
+        def control(self) -> BoardView:
+            """The board that was clicked."""
+            return self.board_view
+
+    def __init__(
+        self,
+        board_file: BoardFile,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.board_file = board_file
+        self.board = board_file.board
+        self.layouts = Layouts(board_file)
+        self.layout_now: Layout = self.layouts.smallest()
+        self._origin = Offset(0, 0)  # where the drawing starts, to centre it
+        self.scene = Scene(cars={})
+        self._looks: dict[int, tuple[object, ...]] = {}
+        self._cells: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
+        self._frame_owners: dict[Cellpos, tuple[int, ...]] = {}
+        self._strips: dict[int, Strip] = {}
+        self._styles: dict[tuple[str, ...], Style] = {}
+        self._use_layout(self.layout_now)
+
+    # Size ------------------------------------------------------------------------------
+
+    @property
+    def min_size(self) -> tuple[int, int]:
+        """The smallest board area (columns, rows) the race is playable in."""
+        smallest = self.layouts.smallest()
+        return (min(smallest.width, MIN_VIEW[0]), min(smallest.height, MIN_VIEW[1]))
+
+    def fits(self, width: int, height: int) -> bool:
+        """Whether a board area of ``width`` x ``height`` is playable (maybe scrolling)."""
+        min_width, min_height = self.min_size
+        return width >= min_width and height >= min_height
+
+    def fits_whole(self, width: int, height: int) -> bool:
+        """Whether the whole track fits ``width`` x ``height`` without scrolling."""
+        layout = self.layouts.choose(width, height)
+        return layout.width <= width and layout.height <= height
+
+    def _use_layout(self, layout: Layout) -> None:
+        self.layout_now = layout
+        owners: dict[Cellpos, list[int]] = {}
+        for space, frame in layout.frames.items():
+            for cell in frame:
+                owners.setdefault(cell, []).append(space)
+        self._frame_owners = {cell: tuple(spaces) for cell, spaces in owners.items()}
+        self._strips.clear()
+        self._cells.clear()
+        self._looks.clear()
+        self._paint_scene()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        layout = self.layouts.choose(size.width, size.height)
+        origin = Offset(
+            max(0, (size.width - layout.width) // 2), max(0, (size.height - layout.height) // 2)
+        )
+        if layout is not self.layout_now or origin != self._origin:
+            self._origin = origin
+            self._use_layout(layout)
+        self.virtual_size = Size(layout.width + origin.x, layout.height + origin.y)
+        self.refresh()
+        self._cursor_in_view(animate=False)
+
+    # Scenes ----------------------------------------------------------------------------
+
+    def show(self, scene: Scene) -> None:
+        """Show ``scene``; only the rows of spaces whose look changed are redrawn."""
+        old_cursor = self.scene.cursor
+        self.scene = scene
+        changed = self._paint_scene()
+        rows: set[int] = set()
+        for space in changed:
+            rows.update(self.layout_now.space_rows.get(space, ()))
+        for row in sorted(rows):
+            self._strips.pop(row, None)
+            self.refresh_lines(row + self._origin.y)
+        if scene.cursor is not None and scene.cursor != old_cursor:
+            self._cursor_in_view(animate=True)
+
+    def _cursor_in_view(self, *, animate: bool) -> None:
+        if self.scene.cursor is None or not self.is_mounted:
+            return
+        x, y, width, height = self.layout_now.bounds(self.scene.cursor)
+        region = Region(x + self._origin.x, y + self._origin.y, width, height)
+        self.scroll_to_region(region, spacing=None, animate=animate, force=True)
+
+    def _look(self, space: int) -> tuple[object, ...]:
+        scene = self.scene
+        moving = scene.moving_car
+        cars = scene.cars.get(space, ())
+        return (
+            cars,
+            tuple(label for at, label in scene.tokens if at == space),
+            space in scene.highlights,
+            space == scene.cursor,
+            space == scene.origin,
+            moving in cars,
+        )
+
+    def _paint_scene(self) -> set[int]:
+        """Recompute the cells of every space whose look changed; return those spaces."""
+        looks = {space.index: self._look(space.index) for space in self.board.spaces}
+        changed = {s for s, look in looks.items() if self._looks.get(s) != look}
+        if not self._cells:
+            changed = set(looks)
+        self._looks = looks
+        for space in changed:
+            for pos, paint in self._paint_space(space).items():
+                self._cells[pos] = paint
+        return changed
+
+    def _paint_space(self, index: int) -> dict[Cellpos, tuple[str, tuple[str, ...]]]:
+        """Text and component classes of every content cell of one space."""
+        layout = self.layout_now
+        slots = layout.slots.get(index, ())
+        if not slots:
+            return {}
+        # The start and the finish drawn over it share their cells: paint them together.
+        sharing = layout.rows[slots[0][1]][slots[0][0]]
+        spaces = sharing.spaces if sharing is not None else (index,)
+        scene = self.scene
+        base = self._base_class(self.board.spaces[spaces[-1]])
+        marks: list[str] = []
+        highlighted = any(s in scene.highlights for s in spaces)
+        if highlighted:
+            marks.append("board--highlight")
+        if scene.cursor in spaces:
+            marks.append("board--cursor")
+        paint: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
+        kinds = {self.board.spaces[s].kind for s in spaces}
+        if kinds & {SpaceKind.START, SpaceKind.FINISH}:
+            fill = _CHEQUER  # start and finish: a chequered flag in the field's colour
+        elif SpaceKind.BLOCKED in kinds:
+            fill = _TIRE
+        elif highlighted:
+            fill = _GLOW  # a legal next space: textured, its colour kept
+        else:
+            fill = " "
+        for pos in slots:
+            cell = layout.rows[pos[1]][pos[0]]
+            assert cell is not None
+            if cell.edge is not None and fill in (" ", _GLOW):
+                paint[pos] = (cell.edge, (base, *marks, "board--thin"))
+            else:
+                paint[pos] = (fill, (base, *marks))
+        queue: list[tuple[str, tuple[str, ...]]] = []
+        colour = next(
+            (self.board.spaces[s].colour for s in reversed(spaces) if self.board.spaces[s].colour),
+            None,
+        )
+        letter = (_letter(colour), (base, *marks)) if colour is not None else None
+        cars = [car for s in spaces for car in scene.cars.get(s, ())]
+        tokens = [label for s in spaces for at, label in scene.tokens if at == s]
+        car_marks = []
+        for car in cars:
+            moving = ("board--car-moving",) if car == scene.moving_car else ()
+            car_marks.append((_letter(car), (base, f"board--car-{car.value}", *moving)))
+        token_marks = []
+        for label in tokens:
+            text, tile, done = split_label(label)
+            look = "board--token-done" if done else "board--tile" if tile else "board--token"
+            token_marks.append((text[-1:], (base, look)))
+        if letter is not None:
+            queue.append(letter)
+        if letter and len(slots) < 1 + len(car_marks) + len(token_marks):
+            # No room for all (a one-cell space, compact): the die and the car matter more;
+            # the letter gives way (the space's colour stays around a die; the tooltip and
+            # the neighbouring cells tell the rest).
+            queue.pop(0)
+        queue += token_marks + car_marks
+        for pos, mark in zip(slots, queue, strict=False):
+            paint[pos] = mark
+        return paint
+
+    def _base_class(self, space: Space) -> str:
+        if space.kind is SpaceKind.BLOCKED:
+            return "board--tire"
+        if space.kind is SpaceKind.START or space.colour is None:
+            return "board--start"
+        return f"board--{space.colour.value}"
+
+    # Drawing ---------------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()
+        self._strips.clear()
+
+    def _style(self, classes: tuple[str, ...]) -> Style:
+        style = self._styles.get(classes)
+        if style is None:
+            style = self.rich_style
+            for name in classes:
+                style += self.get_component_rich_style(name, partial=True)
+            self._styles[classes] = style
+        return style
+
+    def _line_look(self, pos: Cellpos, glyph: str) -> tuple[str, tuple[str, ...]]:
+        owners = self._frame_owners.get(pos, ())
+        scene = self.scene
+        if scene.cursor is not None and scene.cursor in owners:
+            return glyph.translate(_HEAVY), ("board--line", "board--cursor-line")
+        if any(s in scene.highlights for s in owners):
+            return glyph, ("board--line", "board--highlight-line")
+        if scene.origin is not None and scene.origin in owners:
+            return glyph, ("board--line", "board--origin-line")
+        return glyph, ("board--line",)
+
+    def _row(self, y: int) -> Strip:
+        """The strip of drawing row ``y`` (drawing coordinates), cached."""
+        strip = self._strips.get(y)
+        if strip is not None:
+            return strip
+        layout = self.layout_now
+        blank = self.rich_style
+        segments: list[Segment] = []
+        if self._origin.x:
+            segments.append(Segment(" " * self._origin.x, blank))
+        if 0 <= y < layout.height:
+            run: list[str] = []
+            run_style: Style | None = None
+            for x, cell in enumerate(layout.rows[y]):
+                text, style = self._paint_cell((x, y), cell)
+                if style != run_style and run:
+                    segments.append(Segment("".join(run), run_style))
+                    run = []
+                run_style = style
+                run.append(text)
+            if run:
+                segments.append(Segment("".join(run), run_style))
+        strip = Strip(segments)
+        self._strips[y] = strip
+        return strip
+
+    def _paint_cell(self, pos: Cellpos, cell: Cell | None) -> tuple[str, Style]:
+        if cell is None:
+            return " ", self.rich_style
+        if cell.line is not None:
+            text, classes = self._line_look(pos, cell.line)
+        else:
+            text, classes = self._cells.get(pos, (" ", ()))
+        return text, self._style(classes)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y - self._origin.y
+        width = self.scrollable_content_region.width
+        if row < 0 or row >= self.layout_now.height:
+            return Strip.blank(width, self.rich_style)
+        return self._row(row).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+
+    # Mouse -----------------------------------------------------------------------------
+
+    def space_at(self, offset: Offset) -> int | None:
+        """The space under ``offset`` (relative to the widget's content area), if any.
+
+        Where the finish is drawn over the start field, a click means the finish when it is
+        a legal target (highlighted), else the start.
+        """
+        scroll_x, scroll_y = self.scroll_offset
+        x = offset.x + scroll_x - self._origin.x
+        y = offset.y + scroll_y - self._origin.y
+        cell = self.layout_now.cell(x, y)
+        if cell is None or not cell.spaces:
+            return None
+        for space in cell.spaces:
+            if space in self.scene.highlights:
+                return space
+        return cell.spaces[0]
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        space = self.space_at(offset)
+        if space is not None:
+            event.stop()
+            self.post_message(self.SpaceClicked(self, space))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        space = self.space_at(offset) if offset is not None else None
+        tip = self.describe(space) if space is not None else None
+        if tip != self.tooltip:
+            self.tooltip = tip
+
+    def describe(self, index: int) -> str:
+        """One line about a space, for its tooltip: id, colour, length, cars on it."""
+        space = self.board.spaces[index]
+        length = space.front - space.back
+        if space.kind is SpaceKind.START:
+            text = _("start field")
+        elif space.kind is SpaceKind.BLOCKED:
+            text = _("{id}: blocked (tire)").format(id=space.id)
+        else:
+            assert space.colour is not None
+            what = _("finish") if space.kind is SpaceKind.FINISH else space.id
+            text = _("{id}: {colour}, {length} long").format(
+                id=what, colour=_colour_name(space.colour), length=length
+            )
+        cars = self.scene.cars.get(index, ())
+        if cars:
+            text += " · " + ", ".join(_colour_name(car) for car in cars)
+        return text

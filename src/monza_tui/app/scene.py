@@ -1,0 +1,125 @@
+"""What the board shows, derived from one engine state: cars, placed dice, legal next spaces.
+
+The board widget never looks at game truth itself; the race screen turns the engine state
+(plus what the player has selected and where the keyboard cursor is) into a :class:`Scene`
+with :func:`scene_from_state` and hands it to ``BoardView.show``. Legality comes from
+``state.legal_actions()`` alone, so the highlights are exactly the moves the engine accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from monza_tui.engine import (
+    BonusStep,
+    Colour,
+    Phase,
+    Place,
+    Placement,
+    State,
+    Tile,
+    Token,
+)
+
+TILE_MARK = "t"
+"""Suffix of a token label for an accelerator tile (``"3t"``: the third token, a tile)."""
+DONE_LABEL = "✓"
+"""Label of a token of the path already driven (the main move, during the turbo, R14)."""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything the board shows, derived from one engine state.
+
+    Token labels: ``"1"``, ``"2"``... for dice in the order placed, with :data:`TILE_MARK`
+    appended for a tile (``"3t"``), and :data:`DONE_LABEL` for the tokens of the main move
+    while the turbo dice are placed (R14).
+    """
+
+    cars: Mapping[int, tuple[Colour, ...]]
+    """Space index -> the cars standing there, in player order."""
+    tokens: tuple[tuple[int, str], ...] = ()
+    """Placed dice and tiles in order: ``(space, label)``."""
+    origin: int | None = None
+    """The space the next step goes from (the last token's, or the car's)."""
+    highlights: frozenset[int] = frozenset()
+    """Legal next spaces for the selected die or tile (or for any, if none is selected)."""
+    cursor: int | None = None
+    """The keyboard cursor, among the highlights."""
+    moving: int | None = None
+    """The player whose car is about to move (its car is emphasised)."""
+    player_cars: tuple[Colour, ...] = field(default=())
+    """Each player's car, so that :attr:`moving` names a car (``game.cars``)."""
+
+    @property
+    def moving_car(self) -> Colour | None:
+        """The car of :attr:`moving`, if known."""
+        if self.moving is None or not 0 <= self.moving < len(self.player_cars):
+            return None
+        return self.player_cars[self.moving]
+
+
+def token_label(order: int, token: Token) -> str:
+    """The label of the ``order``-th (1-based) token placed: a die ``"3"``, a tile ``"3t"``."""
+    return f"{order}{TILE_MARK}" if isinstance(token, Tile) else str(order)
+
+
+def split_label(label: str) -> tuple[str, bool, bool]:
+    """``(text to show, is a tile, is done)`` of a token label."""
+    if label == DONE_LABEL:
+        return label, False, True
+    if label.endswith(TILE_MARK):
+        return label[: -len(TILE_MARK)], True, False
+    return label, False, False
+
+
+def _tokens(path: tuple[Placement, ...]) -> list[tuple[int, str]]:
+    return [(p.space, token_label(n, p.token)) for n, p in enumerate(path, start=1)]
+
+
+def scene_from_state(
+    state: State, *, selected: Token | None = None, cursor: int | None = None
+) -> Scene:
+    """The scene of ``state``.
+
+    ``highlights`` are the spaces the selected die or tile may be placed on now (R5, R6),
+    or every space some die or tile may go to when nothing is selected; in the bonus phase,
+    the free steps of the car owed the bonus move (R15). The cursor is passed through.
+    """
+    cars: dict[int, tuple[Colour, ...]] = {}
+    for player, space in enumerate(state.positions):
+        cars[space] = (*cars.get(space, ()), state.game.cars[player])
+    tokens: list[tuple[int, str]] = []
+    origin: int | None = None
+    highlights: set[int] = set()
+    if state.phase is Phase.TURBO_PLACING:
+        # The main move is driven (R14): its tokens stay in sight, marked done.
+        tokens += [(p.space, DONE_LABEL) for p in state.log.moves]
+    if state.phase in (Phase.PLACING, Phase.TURBO_PLACING):
+        tokens += _tokens(state.path)
+        origin = state.origin()
+        for action in state.legal_actions():
+            if isinstance(action, Place) and (selected is None or action.token == selected):
+                highlights.add(action.space)
+    elif state.phase is Phase.BONUS and state.bonus_player is not None:
+        origin = state.positions[state.bonus_player]
+        highlights = {a.space for a in state.legal_actions() if isinstance(a, BonusStep)}
+    if state.phase is Phase.FINISHED:
+        moving = None
+    elif state.phase is Phase.BONUS and state.bonus_player is not None:
+        moving = state.bonus_player
+    else:
+        moving = state.player
+    return Scene(
+        cars=cars,
+        tokens=tuple(tokens),
+        origin=origin,
+        highlights=frozenset(highlights),
+        cursor=cursor,
+        moving=moving,
+        player_cars=tuple(state.game.cars),
+    )
+
+
+__all__ = ["DONE_LABEL", "TILE_MARK", "Scene", "scene_from_state", "split_label", "token_label"]

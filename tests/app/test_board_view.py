@@ -1,0 +1,388 @@
+"""The board widget and its scenes: exact highlights from the engine (R5, R6, R14, R15),
+clicks that name the exact space, refreshes of only the changed lines, letters that carry
+the colours without colour, and snapshots of the three boards at 120x40 and 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.geometry import Offset
+from textual.widgets import Static
+
+from builders import game, play, state
+from monza_tui.app.board_view import BoardView
+from monza_tui.app.scene import DONE_LABEL, Scene, scene_from_state
+from monza_tui.boardfile import BUILTIN, BoardFile, load_board, parse_board
+from monza_tui.engine import Colour, Die, Phase, Place, SpaceKind, State, Tile
+
+# Three lanes, ten units between start and finish: lane a of one-unit spaces, so that six
+# dice fit in a row (turbo, R14); lane b of two-unit spaces; lane c mixed.
+STEPS = """
+name = "steps"
+finish_colour = "white"
+lanes = [
+  "S2 W1 R1 G1 B1 Y1 P1 W1 R1 G1 B1 F2",
+  "S2 P2 G2 R2 Y2 B2 F2",
+  "S2 W1 Y2 B1 R2 G1 P2 Y1 F2",
+]
+[shape]
+loop = false
+legs = ["E14"]
+"""
+
+
+def steps_board() -> BoardFile:
+    return parse_board(STEPS, "steps")
+
+
+def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test with asyncio (no pytest async plugin is installed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def ids(bf: BoardFile, spaces: frozenset[int] | set[int]) -> set[str]:
+    return {bf.board.spaces[s].id for s in spaces}
+
+
+def die(s: State, colour: Colour) -> Die:
+    return Die(s.roll.index(colour))
+
+
+# scene_from_state ----------------------------------------------------------------------
+
+
+def test_from_the_start_every_touching_space_of_a_rolled_colour_is_highlighted() -> None:
+    bf = steps_board()
+    s = state(game(bf.board), roll="WPRGBY")
+    scene = scene_from_state(s)
+    assert ids(bf, scene.highlights) == {"a1", "b1", "c1"}  # R5: all touch the start
+    assert scene.origin == bf.board.start
+    assert scene.tokens == ()
+    assert scene.cars == {bf.board.start: (Colour.RED, Colour.BLUE)}
+    assert scene.moving == 0 and scene.moving_car is Colour.RED
+
+
+def test_highlights_follow_the_selected_die() -> None:
+    bf = steps_board()
+    s = state(game(bf.board), roll="WPRGBY")
+    assert ids(bf, scene_from_state(s, selected=die(s, Colour.PURPLE)).highlights) == {"b1"}
+    assert ids(bf, scene_from_state(s, selected=die(s, Colour.WHITE)).highlights) == {"a1", "c1"}
+    assert scene_from_state(s, selected=die(s, Colour.RED)).highlights == frozenset()
+
+
+def test_after_a_die_the_next_step_goes_from_its_space() -> None:
+    bf = steps_board()
+    s = play(state(game(bf.board), roll="WPRGBY"), "W@c1")
+    scene = scene_from_state(s, cursor=bf.board.index_of("c2"))
+    c1 = bf.board.index_of("c1")
+    assert scene.tokens == ((c1, "1"),)
+    assert scene.origin == c1
+    # From c1 (W, 2-3): c2 ahead in lane; b1 (2-4) beside with its front edge ahead (R5).
+    assert ids(bf, scene.highlights) == {"b1", "c2"}
+    assert scene.cursor == bf.board.index_of("c2")
+
+
+def test_tiles_are_labelled_and_highlight_their_colour() -> None:
+    bf = steps_board()
+    s = state(game(bf.board, pro=True), roll="WRRRRR")
+    s = play(s, "W@c1")
+    assert ids(bf, scene_from_state(s, selected=Tile(Colour.PURPLE)).highlights) == {"b1"}
+    assert scene_from_state(s, selected=Tile(Colour.RED)).highlights == frozenset()
+    s = play(s, "tP@b1")
+    assert scene_from_state(s).tokens == (
+        (bf.board.index_of("c1"), "1"),
+        (bf.board.index_of("b1"), "2t"),
+    )
+
+
+def test_during_the_turbo_the_main_move_is_marked_done() -> None:
+    bf = steps_board()
+    s = state(game(bf.board, pro=True), roll="WRGBYP")
+    s = play(s, "W@a1", "R@a2", "G@a3", "B@a4", "Y@a5", "P@a6", "go")
+    assert s.phase is Phase.TURBO_ROLL
+    s = play(s, "roll WY")
+    scene = scene_from_state(s)
+    a = [bf.board.index_of(f"a{n}") for n in range(1, 8)]
+    assert scene.tokens == tuple((space, DONE_LABEL) for space in a[:6])
+    assert scene.origin == a[5]
+    # From a6 (units 7-8): a7 (W) in lane, b4 (Y, 8-10) beside; b3 (6-8) is not ahead (R5).
+    assert ids(bf, scene.highlights) == {"a7", "b4"}
+    s = play(s, "W@a7")
+    assert scene_from_state(s).tokens[-1] == (a[6], "1")
+
+
+def test_the_bonus_move_highlights_the_free_steps_of_the_owed_car() -> None:
+    bf = steps_board()
+    s = state(game(bf.board, bonus=True), roll="WRBBBB")
+    s = play(s, "W@a1", "R@a2", "go")  # the last colour is red: the red car's bonus (R15)
+    assert s.phase is Phase.BONUS and s.bonus_player == 0
+    scene = scene_from_state(s)
+    assert scene.origin == bf.board.index_of("a2")
+    assert ids(bf, scene.highlights) == {"a3", "b2"}
+    assert scene.moving == 0
+
+
+# The widget in a harness app -------------------------------------------------------------
+
+
+class BoardHarness(App[None]):
+    """A board view beside a side panel as wide as the race screen's (34 columns)."""
+
+    CSS = "Horizontal { height: 1fr; } #panel { width: 34; }"
+
+    def __init__(self, board_file: BoardFile, scene: Scene | None = None) -> None:
+        super().__init__()
+        self.board_file = board_file
+        self.first_scene = scene
+        self.clicked: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield BoardView(self.board_file, id="board")
+            yield Static("side panel", id="panel")
+
+    def on_mount(self) -> None:
+        if self.first_scene is not None:
+            self.query_one(BoardView).show(self.first_scene)
+
+    def on_board_view_space_clicked(self, message: BoardView.SpaceClicked) -> None:
+        self.clicked.append(message.space)
+
+
+def screen_offset(view: BoardView, space: int) -> Offset:
+    """Where a space's first cell is, relative to the view (after centring and scrolling)."""
+    x, y = view.layout_now.slots[space][0]
+    origin = view._origin
+    return Offset(x + origin.x, y + origin.y) - view.scroll_offset
+
+
+def demo_state(bf: BoardFile) -> State:
+    """Four cars spread over the board, two dice placed, on any board: deterministic."""
+    board = bf.board
+    spots: list[str] = []
+    for lane, nth in ((0, 6), (1, 12), (2, 3)):
+        own = [i for i in board.lane_spaces[lane] if board.spaces[i].kind is SpaceKind.TRACK]
+        spots.append(board.spaces[own[min(nth, len(own) - 1)]].id)
+    s = state(game(board, "RBGY"), positions=["start", *spots], roll="WPRGBY")
+    for _ in range(2):
+        s = s.apply(next(a for a in s.legal_actions() if isinstance(a, Place)))
+    return s
+
+
+def demo_scene(bf: BoardFile) -> Scene:
+    scene = scene_from_state(demo_state(bf))
+    return replace(scene, cursor=min(scene.highlights) if scene.highlights else None)
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+@run_async
+async def test_a_click_names_the_exact_space_also_after_a_resize(name: str) -> None:
+    bf = load_board(name)
+    app = BoardHarness(bf)
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(BoardView)
+        board = bf.board
+        picks = [*[s.index for s in board.spaces][::9], board.spaces[-1].index]
+        for space in picks:
+            await pilot.click(BoardView, offset=screen_offset(view, space))
+        # A finish field drawn over the start field is the start, unless it is a target.
+        over_start = {
+            s
+            for s in board.finishes
+            if set(view.layout_now.slots[s]) & set(view.layout_now.slots[board.start])
+        }
+        assert app.clicked == [board.start if s in over_start else s for s in picks]
+        app.clicked.clear()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert view.layout_now.scale.name == "compact"
+        target = picks[3]
+        view.scroll_to_region(view.region.reset_offset, animate=False)
+        view.show(replace(Scene(cars={}), cursor=target, highlights=frozenset({target})))
+        await pilot.pause()
+        await pilot.click(BoardView, offset=screen_offset(view, target))
+        assert app.clicked == [target]
+
+
+@run_async
+async def test_the_keyboard_cursor_is_scrolled_into_view() -> None:
+    bf = load_board("long")
+    app = BoardHarness(bf)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(BoardView)
+        viewport = view.scrollable_content_region.size
+        layout = view.layout_now
+        assert layout.width > viewport.width or layout.height > viewport.height  # it scrolls
+        # The space drawn farthest from the top left corner.
+        far = max(layout.slots, key=lambda s: sum(layout.slots[s][0]))
+        view.show(Scene(cars={}, highlights=frozenset({far}), cursor=far))
+        await pilot.pause(0.5)
+        at = screen_offset(view, far)
+        assert 0 <= at.x < viewport.width and 0 <= at.y < viewport.height
+        assert view.space_at(at) == far
+
+
+@run_async
+async def test_resizing_mid_race_keeps_the_scene_and_never_breaks() -> None:
+    bf = load_board("oval")
+    a3 = bf.board.index_of("a3")
+    app = BoardHarness(bf, Scene(cars={a3: (Colour.BLUE,)}, tokens=((a3, "1"),)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(BoardView)
+        for width, height in ((80, 24), (40, 10), (36, 3), (200, 60), (120, 40)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            lines = [view.render_line(y).text for y in range(view.size.height)]
+            assert all(len(line) == view.scrollable_content_region.width for line in lines)
+        assert view.scene.cars == {a3: (Colour.BLUE,)}
+        shown = set()
+        for x, y in view.layout_now.slots[a3]:
+            at = Offset(x, y) + view._origin - view.scroll_offset
+            shown.add(view.render_line(at.y).text[at.x])
+        assert {"1", "B"} <= shown  # the die and the blue car are still there
+
+
+@run_async
+async def test_a_click_on_an_outline_names_no_space() -> None:
+    bf = load_board("oval")
+    app = BoardHarness(bf)
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(BoardView)
+        layout = view.layout_now
+        x, y = next(
+            (x, y)
+            for y, row in enumerate(layout.rows)
+            for x, cell in enumerate(row)
+            if cell is not None and cell.line == "│"
+        )
+        await pilot.click(BoardView, offset=Offset(x, y) + view._origin)
+        assert app.clicked == []
+        assert view.space_at(Offset(x, y) + view._origin) is None
+
+
+@run_async
+async def test_the_finish_over_the_start_is_clicked_when_it_is_a_legal_target() -> None:
+    bf = load_board("oval")
+    board = bf.board
+    app = BoardHarness(bf)
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(BoardView)
+        at = screen_offset(view, board.start)
+        assert view.space_at(at) == board.start
+        view.show(Scene(cars={}, highlights=frozenset(board.finishes)))
+        await pilot.pause()
+        assert view.space_at(at) == board.finishes[0]
+
+
+@run_async
+async def test_a_new_scene_refreshes_only_the_rows_of_the_spaces_that_changed() -> None:
+    bf = load_board("oval")
+    board = bf.board
+    a3, b9 = board.index_of("a3"), board.index_of("b9")
+    app = BoardHarness(bf, Scene(cars={a3: (Colour.RED,)}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(BoardView)
+        refreshed: list[int] = []
+        original = view.refresh_lines
+
+        def spy(y_start: int, line_count: int = 1) -> None:
+            refreshed.extend(range(y_start, y_start + line_count))
+            original(y_start, line_count)
+
+        view.refresh_lines = spy  # type: ignore[method-assign]
+        view.show(Scene(cars={b9: (Colour.RED,)}))
+        await pilot.pause()
+        rows = set(view.layout_now.space_rows[a3]) | set(view.layout_now.space_rows[b9])
+        assert sorted(refreshed) == sorted(y + view._origin.y for y in rows)
+        refreshed.clear()
+        view.show(Scene(cars={b9: (Colour.RED,)}))
+        assert refreshed == []  # the same scene again: nothing to redraw
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+@run_async
+async def test_every_coloured_space_shows_its_letter_so_colour_is_not_needed(name: str) -> None:
+    bf = load_board(name)
+    app = BoardHarness(bf)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        lines = [view.render_line(y).text for y in range(view.size.height)]
+        for space in bf.board.spaces:
+            if space.colour is None:
+                continue
+            at = screen_offset(view, space.index)
+            assert lines[at.y][at.x] == space.colour.letter, space.id
+
+
+@run_async
+async def test_cars_and_dice_are_drawn_in_their_spaces() -> None:
+    bf = load_board("oval")
+    board = bf.board
+    a3 = board.index_of("a3")
+    scene = Scene(cars={a3: (Colour.BLUE,)}, tokens=((a3, "1"),), player_cars=(Colour.BLUE,))
+    app = BoardHarness(bf, scene)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        slots = view.layout_now.slots[a3]
+        shown = []
+        for x, y in slots[:3]:
+            line = view.render_line(y + view._origin.y).text
+            shown.append(line[x + view._origin.x])
+        colour = board.spaces[a3].colour
+        assert colour is not None
+        if len(slots) >= 3:
+            assert shown == [colour.letter, "1", "B"]
+        else:
+            assert shown[: len(slots)] == ["1", "B"][: len(slots)]
+
+
+@run_async
+async def test_a_car_on_a_one_cell_space_is_shown_instead_of_the_letter() -> None:
+    bf = steps_board()
+    a1 = bf.board.index_of("a1")
+    app = BoardHarness(bf, Scene(cars={a1: (Colour.GREEN,)}))
+    async with app.run_test(size=(64, 20)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        assert view.layout_now.scale.name == "compact"
+        assert len(view.layout_now.slots[a1]) == 1
+        at = screen_offset(view, a1)
+        assert view.render_line(at.y).text[at.x] == "G"  # the green car, not the W space
+        view.show(Scene(cars={}))
+        await pilot.pause()
+        assert view.render_line(at.y).text[at.x] == "W"
+
+
+@run_async
+async def test_the_size_the_board_needs() -> None:
+    app = BoardHarness(load_board("long"))
+    async with app.run_test(size=(120, 40)):
+        view = app.query_one(BoardView)
+        assert view.fits(86, 38) and view.fits_whole(86, 38)
+        assert view.fits(46, 22) and not view.fits_whole(46, 22)  # playable, scrolling
+        assert not view.fits(20, 8)
+        assert view.min_size[0] <= 46 and view.min_size[1] <= 22
+
+
+# Snapshots (the lead updates them when the boards change: --snapshot-update) -------------
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+@pytest.mark.parametrize("name", BUILTIN)
+def test_snapshot(name: str, size: tuple[int, int], snap_compare: Any) -> None:
+    bf = load_board(name)
+    assert snap_compare(BoardHarness(bf, demo_scene(bf)), terminal_size=size)
