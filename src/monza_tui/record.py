@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from monza_tui.boardfile import (
     BUILTIN,
@@ -318,6 +318,15 @@ class PlayerLine(_Strict):
     car: ColourName
     seat: Seat = "human"
 
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        # Names are printed to terminals: an escape sequence in a shared record must not
+        # reach one (clear the screen, retitle the window, ...).
+        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name):
+            raise ValueError("a name has no control characters")
+        return name
+
 
 class Variants(_Strict):
     pro: bool = False
@@ -429,7 +438,9 @@ def parse_records(text: str, source: str) -> list[Race]:
 def _first_error(error: ValidationError) -> str:
     first = error.errors()[0]
     place = ".".join(str(part) for part in first["loc"])
-    return f"{place}: {first['msg']}" if place else first["msg"]
+    # Our own validators' messages are whole sentences; drop pydantic's label.
+    message = first["msg"].removeprefix("Value error, ")
+    return f"{place}: {message}" if place else message
 
 
 class _Reader:
@@ -452,13 +463,31 @@ class _Reader:
             raise self.fail(number, f"longer than {MAX_LINE_CHARS} characters")
         try:
             data = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError) as error:
-            what = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deeply"
+        except (ValueError, RecursionError) as error:
+            # JSONDecodeError; a plain ValueError is int() refusing more than 4300 digits.
+            if isinstance(error, json.JSONDecodeError):
+                what = error.msg
+            elif isinstance(error, RecursionError):
+                what = "nested too deeply"
+            else:
+                what = "a number far too long"
             if number == 1:
                 raise self.fail(number, f"not a monza game record ({what})") from None
             raise self.fail(number, f"not JSON ({what}); the file may be truncated") from None
         if not isinstance(data, dict):
             raise self.fail(number, "a record line is a JSON object")
+        version = data.get("version")
+        if (
+            data.get("record") == RECORD
+            and type(version) is int
+            and version > VERSION
+        ):
+            # Before the schema: a newer version may have changed the very fields checked.
+            raise self.fail(
+                number,
+                f"version: {version} is newer than this monza-tui reads ({VERSION}); "
+                "update monza-tui",
+            )
         try:
             if "record" in data:
                 self._header(number, HeaderLine.model_validate(data))
@@ -501,6 +530,12 @@ class _Reader:
         try:
             if line.board_file is not None:
                 board_file = board_from_definition(line.board_file, "board_file")
+                if board_file.board.name != line.board:
+                    raise self.fail(
+                        number,
+                        f"board: {line.board!r} but board_file is the "
+                        f"{board_file.board.name!r} board",
+                    )
             elif line.board in BUILTIN:
                 board_file = load_board(line.board)
             else:

@@ -1,16 +1,76 @@
-"""`monza replay`: not built yet."""
+"""`monza replay FILE|latest`: step through a recorded race, or ``--check`` a record file.
+
+Reading a record replays every turn through the engine (``docs/game-record.md``), so
+``--check`` is exactly "would this file load": ``ok: R races, T turns`` and status 0, or the
+one-line reason and status 2. Without ``--check`` the races open in the replay viewer.
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+from monza_tui import saves
 from monza_tui.errors import UserError
+from monza_tui.i18n import _
+from monza_tui.record import Race, read_records
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags yet."""
+    """``monza replay FILE|latest [--race N] [--check]``."""
+    parser.add_argument(
+        "file", metavar="FILE|latest", help="a record or save file, or 'latest' for the newest save"
+    )
+    parser.add_argument(
+        "--race", type=int, default=1, metavar="N",
+        help="open race N of a file that holds several (from 1; n/p switch races)",
+    )
+    parser.add_argument(
+        "--check", action="store_true",
+        help="re-validate every turn of every race and print a summary; no app",
+    )
+
+
+def resolve(ref: str) -> Path:
+    """The file ``ref`` names: ``latest`` is the newest save, anything else a path exactly
+    as the user gave it (never searched for elsewhere)."""
+    if ref == "latest":
+        path = saves.latest_record()
+        if path is None:
+            raise UserError(
+                _("latest: no saved race yet in {folder}").format(folder=saves.home())
+            )
+        return path
+    return Path(ref)
+
+
+def check(path: Path) -> tuple[int, int]:
+    """Races and completed turns in a record, every turn re-validated (RecordError if not)."""
+    races = read_records(path)
+    return len(races), sum(len(race.turns) for race in races)
+
+
+def load(path: Path, race_number: int) -> list[Race]:
+    """The races of a file, with ``--race`` checked against how many there are."""
+    races = read_records(path)
+    if not 1 <= race_number <= len(races):
+        raise UserError(
+            _("--race {n}: {path} holds {count} race(s)").format(
+                n=race_number, path=path, count=len(races)
+            )
+        )
+    return races
 
 
 def run(args: argparse.Namespace) -> int:
-    """Not built yet."""
-    raise UserError("'monza replay' is not built yet")
+    """Check, or open the viewer."""
+    path = resolve(args.file)
+    if args.check:
+        count, turns = check(path)
+        print(f"ok: {count} races, {turns} turns")
+        return 0
+    races = load(path, args.race)
+    from monza_tui.app.replay_screen import ReplayApp
+
+    ReplayApp(races, index=args.race - 1, source=str(path)).run()
+    return 0

@@ -1,16 +1,91 @@
-"""`monza saves`: not built yet."""
+"""`monza saves`: the saved races, newest first: races in progress and the finished ones.
+
+Each row is read back in full (every turn re-validated), so a damaged file shows up here
+with its one-line reason instead of surprising the player at ``monza resume``.
+"""
 
 from __future__ import annotations
 
 import argparse
 
-from monza_tui.errors import UserError
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from monza_tui import saves
+from monza_tui.commands.boards import STYLE
+from monza_tui.i18n import _
+
+DEFAULT_LIMIT = 20
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags yet."""
+    """``monza saves [--all]``."""
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help=f"list every saved race, not only the newest {DEFAULT_LIMIT}",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Not built yet."""
-    raise UserError("'monza saves' is not built yet")
+    """Print the table; status 0 even when some files are damaged (they are listed)."""
+    console = Console()
+    saves.tidy()
+    files = saves.save_files()
+    shown = files if args.all else files[:DEFAULT_LIMIT]
+    if not shown:
+        console.print(
+            _("No saved races yet in {folder}. Start one with monza play.").format(
+                folder=saves.home()
+            )
+        )
+        return 0
+    table = Table(title=_("Saved races"), title_justify="left", show_lines=False)
+    table.add_column("#", justify="right", style="dim")
+    table.add_column(_("board"))
+    table.add_column(_("players"))
+    table.add_column(_("round"), justify="right")
+    table.add_column(_("saved"))
+    table.add_column(_("status"))
+    table.add_column(_("file"), style="dim", overflow="fold")
+    for number, path in enumerate(shown, start=1):
+        found = saves.info(path)
+        table.add_row(str(number), *_row(found), path.name)
+    console.print(table)
+    more = len(files) - len(shown)
+    if more > 0:
+        console.print(_("{n} older races not shown (monza saves --all).").format(n=more))
+    console.print(
+        Text(
+            _("In {folder}. monza resume continues the newest race in progress; "
+              "monza replay FILE steps through any of them.").format(folder=saves.home()),
+            style="dim",
+        )
+    )
+    return 0
+
+
+def _row(found: saves.SaveInfo) -> tuple[Text | str, ...]:
+    """Board, players, round, saved, status."""
+    saved = found.saved.strftime("%Y-%m-%d %H:%M")
+    if found.race is None:
+        # The file column names the file; the reason starts after its path.
+        why = (found.error or "").removeprefix(f"{found.path}: ")
+        return ("?", "?", "?", saved, Text(_("damaged: {why}").format(why=why), "red"))
+    race = found.race
+    players = Text()
+    for index, player in enumerate(race.players):
+        if index:
+            players.append(", ")
+        players.append(f" {player.car.letter} ", STYLE[player.car])
+        players.append(f" {player.name}")
+        if player.seat != "human":
+            players.append(f" ({player.seat})", "dim")
+    state = race.state
+    if state.is_terminal():
+        winners = ", ".join(race.players[p].name for p in state.winners())
+        status = Text(_("finished, won by {names}").format(names=winners), "green")
+    else:
+        status = Text(_("in progress, turn {turn}").format(turn=state.turn), "yellow")
+    return (race.game.board.name, players, str(state.round), saved, status)

@@ -1,0 +1,322 @@
+"""The replay viewer: a recorded race stepped through move by move, the board as it was.
+
+A record holds no pictures, only turns; the viewer plays them through the engine again
+(:meth:`Race.replay`) and keeps every state, so stepping back is as cheap as stepping
+forward and what is drawn is exactly what the rules made of the record. Keys: ←/→ one
+action, ↑/↓ one turn, Home/End, n/p the next or previous race of a file that holds several
+(``monza simulate --log``), q to leave.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from monza_tui.app.board_view import BoardView
+from monza_tui.app.narrate import dice_text, space_name, tell
+from monza_tui.app.scene import scene_from_state
+from monza_tui.commands.boards import STYLE
+from monza_tui.engine import (
+    Action,
+    BonusStep,
+    Die,
+    Phase,
+    Place,
+    Roll,
+    State,
+    TakeBack,
+    Tile,
+)
+from monza_tui.i18n import _
+from monza_tui.record import Race
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """A race as a sequence of states: ``states[k]`` is the race after ``k`` actions and
+    ``actions[k]`` turns ``states[k]`` into ``states[k + 1]``."""
+
+    race: Race
+    states: tuple[State, ...]
+    actions: tuple[Action, ...]
+
+    @classmethod
+    def of(cls, race: Race) -> Timeline:
+        """Replay the race through the engine, keeping every state."""
+        states: list[State] = [race.game.new_state()]
+        actions: list[Action] = []
+        for state, action in race.replay():
+            actions.append(action)
+            states.append(state.apply(action))
+        return cls(race, tuple(states), tuple(actions))
+
+    @property
+    def last(self) -> int:
+        """The index of the final state."""
+        return len(self.actions)
+
+    def turn_starts(self) -> tuple[int, ...]:
+        """The steps at which a turn begins (its roll is the next action), and the end."""
+        starts = [k for k, state in enumerate(self.states[:-1]) if state.phase is Phase.ROLL]
+        return (*starts, self.last)
+
+    def next_turn(self, step: int) -> int:
+        """The start of the next turn after ``step`` (or the end)."""
+        return next((k for k in self.turn_starts() if k > step), self.last)
+
+    def previous_turn(self, step: int) -> int:
+        """The start of the turn ``step`` is in, or of the one before if ``step`` is at one."""
+        return max((k for k in self.turn_starts() if k < step), default=0)
+
+
+def describe(timeline: Timeline, step: int) -> str:
+    """One line for the log: what the action that led to ``states[step]`` did."""
+    race = timeline.race
+    names = [p.name for p in race.players]
+    if step == 0:
+        return _("Start: {names} on the start field of {board}").format(
+            names=", ".join(names), board=race.game.board.title
+        )
+    before, action, after = (
+        timeline.states[step - 1],
+        timeline.actions[step - 1],
+        timeline.states[step],
+    )
+    if isinstance(action, Place):
+        token = action.token
+        space = space_name(before, action.space)
+        if isinstance(token, Die):
+            colour = before.roll[token.index]
+            text = _("{name} places die {n} ({colour}) on {space}").format(
+                name=names[before.player], n=token.index + 1, colour=colour.value, space=space
+            )
+        else:
+            text = _("{name} places the {colour} tile on {space}").format(
+                name=names[before.player], colour=token.colour.value, space=space
+            )
+    elif isinstance(action, TakeBack):
+        text = _("{name} takes the last token back").format(name=names[before.player])
+    else:
+        told = tell(before, action, after, names)
+        text = told[0] if told else str(action)
+        if len(told) > 1:
+            text += " · " + " · ".join(told[1:])
+    if isinstance(action, Roll) and before.phase is Phase.ROLL:
+        text = _("Turn {turn}, round {round}: ").format(turn=before.turn, round=before.round) + (
+            text
+        )
+    return text
+
+
+class MoveLog(OptionList, can_focus=False):
+    """The move log: one line per step, the current one highlighted. Never focused, so the
+    arrow keys step through the race instead of moving the list's own cursor."""
+
+
+class ReplayScreen(Screen[None]):
+    """Board on the left, the state and the move log on the right; one race at a time."""
+
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; }
+    #replay-body { height: 1fr; }
+    #replay-board { width: 1fr; height: 1fr; }
+    #replay-side { width: 46; height: 1fr; padding: 0 1; border-left: vkey $primary-muted; }
+    #replay-title { height: auto; text-style: bold; }
+    #replay-state { height: auto; margin-bottom: 1; }
+    #replay-log { height: 1fr; border: none; padding: 0; }
+    #replay-status { height: 1; padding: 0 1; background: $panel; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", _("Back"), key_display="←"),
+        Binding("right", "step(1)", _("Forward"), key_display="→"),
+        Binding("up", "turn(-1)", _("Turn back"), key_display="↑"),
+        Binding("down", "turn(1)", _("Next turn"), key_display="↓"),
+        Binding("home", "jump('start')", _("Start")),
+        Binding("end", "jump('end')", _("End")),
+        Binding("n", "race(1)", _("Next race")),
+        Binding("p", "race(-1)", _("Previous race")),
+        Binding("q,escape", "close", _("Close")),
+    ]
+
+    def __init__(self, races: Sequence[Race], *, index: int = 0, source: str = "") -> None:
+        super().__init__()
+        if not races:
+            raise ValueError("nothing to replay")
+        self.races = tuple(races)
+        self.source = source
+        self.index = max(0, min(index, len(self.races) - 1))
+        self.timeline = Timeline.of(self.races[self.index])
+        self.step = 0
+
+    # Layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="replay-body"):
+            yield BoardView(self.timeline.race.board_file, id="replay-board")
+            with Vertical(id="replay-side"):
+                yield Static("", id="replay-title", markup=False)
+                yield Static("", id="replay-state", markup=False)
+                yield MoveLog(id="replay-log")
+        yield Static("", id="replay-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._load_log()
+        self.show_step(0)
+
+    def _load_log(self) -> None:
+        log = self.query_one("#replay-log", OptionList)
+        log.clear_options()
+        timeline = self.timeline
+        log.add_options(
+            Option(Text(describe(timeline, k)), id=str(k))
+            for k in range(timeline.last + 1)
+        )
+
+    # Showing one step --------------------------------------------------------------------
+
+    def show_step(self, step: int) -> None:
+        """Draw the race after ``step`` actions: board, state panel, log, status line."""
+        timeline = self.timeline
+        self.step = max(0, min(step, timeline.last))
+        state = timeline.states[self.step]
+        scene = scene_from_state(state)
+        # A replay shows what happened, not what could: mark the space just played.
+        marked: frozenset[int] = frozenset()
+        if self.step:
+            action = timeline.actions[self.step - 1]
+            if isinstance(action, Place | BonusStep):
+                marked = frozenset({action.space})
+        self.query_one(BoardView).show(replace(scene, highlights=marked, cursor=None))
+        self.query_one("#replay-title", Static).update(self._title())
+        self.query_one("#replay-state", Static).update(self._state_text(state))
+        log = self.query_one("#replay-log", OptionList)
+        log.highlighted = self.step
+        self.query_one("#replay-status", Static).update(
+            _("step {step}/{last} · turn {turn}, round {round}{over}").format(
+                step=self.step,
+                last=timeline.last,
+                turn=state.turn,
+                round=state.round,
+                over=" · " + _("finished") if state.is_terminal() else "",
+            )
+        )
+
+    def _title(self) -> Text:
+        race = self.timeline.race
+        game = race.game
+        variants = [name for name, on in (("pro", game.pro), ("bonus", game.bonus)) if on]
+        text = Text(game.board.title, style="bold")
+        if variants:
+            text.append(" (" + ", ".join(variants) + ")", style="dim")
+        text.append(f"  seed {race.seed}", style="dim")
+        if len(self.races) > 1:
+            text.append("\n" + _("race {n} of {count}").format(
+                n=self.index + 1, count=len(self.races)), style="dim")
+        return text
+
+    def _state_text(self, state: State) -> Text:
+        race = self.timeline.race
+        text = Text()
+        acting = state.current_player()
+        for player, seat in enumerate(race.players):
+            car = seat.car
+            mark = "▶ " if player == acting or (acting < 0 and player == state.player
+                                               and not state.is_terminal()) else "  "
+            text.append(mark)
+            text.append(f" {car.letter} ", STYLE[car])
+            text.append(f" {seat.name[:16]:<16} ")
+            text.append(space_name(state, state.positions[player]))
+            if race.game.pro:
+                tiles = "".join(sorted(c.letter for c in state.tiles[player]))
+                text.append(f"  {tiles}", style="dim")
+            text.append("\n")
+        if state.roll:
+            used = {p.token.index for p in state.path if isinstance(p.token, Die)}
+            text.append(_("dice") + ": ")
+            for index, colour in enumerate(state.roll):
+                style = STYLE[colour] + (" dim strike" if index in used else "")
+                text.append(f" {colour.letter} ", style)
+                text.append(" ")
+            text.append("\n")
+        placed_tiles = [p.colour for p in state.path if isinstance(p.token, Tile)]
+        if placed_tiles:
+            text.append(_("tiles placed") + ": " + dice_text(placed_tiles) + "\n")
+        if state.is_terminal():
+            winners = ", ".join(race.players[p].name for p in state.winners())
+            text.append(_("Winner: {names}").format(names=winners), style="bold green")
+        else:
+            text.append(_("phase: {phase}").format(phase=state.phase.value), style="dim")
+        return text
+
+    # Keys --------------------------------------------------------------------------------
+
+    def action_step(self, delta: int) -> None:
+        """One action forward or back."""
+        self.show_step(self.step + delta)
+
+    def action_turn(self, delta: int) -> None:
+        """To the start of the next turn, or of this (or the previous) one."""
+        timeline = self.timeline
+        step = timeline.next_turn(self.step) if delta > 0 else timeline.previous_turn(self.step)
+        self.show_step(step)
+
+    def action_jump(self, where: str) -> None:
+        """To the start or the end of the race."""
+        self.show_step(0 if where == "start" else self.timeline.last)
+
+    async def action_race(self, delta: int) -> None:
+        """The next or previous race of the file (its board may differ)."""
+        index = self.index + delta
+        if not 0 <= index < len(self.races):
+            self.notify(_("No more races in this file."), timeout=2)
+            return
+        old_board = self.timeline.race.board_file.board
+        self.index = index
+        self.timeline = Timeline.of(self.races[index])
+        if self.timeline.race.board_file.board != old_board:
+            view = self.query_one(BoardView)
+            new_view = BoardView(self.timeline.race.board_file, id="replay-board")
+            parent = self.query_one("#replay-body", Horizontal)
+            await view.remove()
+            await parent.mount(new_view, before=0)
+        self._load_log()
+        self.show_step(0)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A click on a log line jumps there."""
+        self.show_step(event.option_index)
+
+    def action_close(self) -> None:
+        """Leave the viewer."""
+        self.dismiss(None)
+
+
+class ReplayApp(App[None]):
+    """The viewer on its own, for ``monza replay FILE``."""
+
+    TITLE = "Monza replay"
+
+    def __init__(self, races: Sequence[Race], *, index: int = 0, source: str = "") -> None:
+        super().__init__()
+        self.races = tuple(races)
+        self.index = index
+        self.source = source
+        if source:
+            self.sub_title = source
+
+    def on_mount(self) -> None:
+        self.push_screen(
+            ReplayScreen(self.races, index=self.index, source=self.source),
+            callback=lambda _result: self.exit(),
+        )

@@ -1,0 +1,299 @@
+"""Autosaves and the race history: no race is ever lost, whatever happens to the process.
+
+Every completed action of a race (a placed die counts) rewrites the race's save file
+atomically (:func:`monza_tui.record.write_records` writes through
+:func:`monza_tui.files.atomic_write_text`), as a game record plus the actions of
+the unfinished turn (:meth:`Race.save_lines`). A process killed at any instant, even by
+SIGKILL in the middle of a write, leaves the previous save whole, and resuming it replays
+exactly the same dice, tokens and tiles.
+
+The layout (``docs/saves.md``)::
+
+    <home>/saves/<started>-<board>-<seed>.jsonl     races in progress, one file per race
+    <home>/history/<started>-<board>-<seed>.jsonl   finished races, kept
+
+``<home>`` is ``$MONZA_HOME`` if set, else platformdirs' ``user_data_dir("monza-tui")``
+(``~/.local/share/monza-tui`` on Linux). A race that finishes is written to ``history/``
+first and only then removed from ``saves/``; a crash in between leaves both, and
+:func:`tidy` (or the next finish) completes the move.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from monza_tui.errors import UserError
+from monza_tui.i18n import _
+from monza_tui.record import Race, RecordError, read_records, write_records
+
+SAVES = "saves"
+HISTORY = "history"
+SUFFIX = ".jsonl"
+STALE_TEMP_SECONDS = 3600
+"""Temporary files of an interrupted write older than this are removed by :func:`tidy`
+(younger ones may belong to a write in progress in another process)."""
+
+
+class SaveError(UserError):
+    """A save that could not be written (disk full, folder not writable); one line."""
+
+
+# Where ---------------------------------------------------------------------------------
+
+
+def home() -> Path:
+    """The folder of all saves: ``$MONZA_HOME``, else the user's data folder."""
+    override = os.environ.get("MONZA_HOME")
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("monza-tui", appauthor=False))
+
+
+def saves_dir() -> Path:
+    """Races in progress."""
+    return home() / SAVES
+
+
+def history_dir() -> Path:
+    """Finished races."""
+    return home() / HISTORY
+
+
+def new_save_path(race: Race, *, now: datetime | None = None) -> Path:
+    """A fresh file name in ``saves/`` for a race that has none yet: when it started, the
+    board and the seed, so that names sort by start time and say what they hold."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    board = re.sub(r"[^a-z0-9_-]", "", race.game.board.name.lower())[:40] or "board"
+    stem = f"{stamp}-{board}-{race.seed}"
+    folder = saves_dir()
+    path = folder / f"{stem}{SUFFIX}"
+    counter = 2
+    while path.exists() or (history_dir() / path.name).exists():
+        path = folder / f"{stem}-{counter}{SUFFIX}"
+        counter += 1
+    return path
+
+
+# Writing -------------------------------------------------------------------------------
+
+
+def write_save(race: Race, path: Path) -> Path:
+    """Write one race's save to ``path`` atomically; a finished race goes to the history
+    (same file name) instead. Returns where the race now is."""
+    try:
+        if race.state.is_terminal():
+            target = history_dir() / path.name
+            write_records(target, [race], save=True)
+            if path.parent.resolve() == saves_dir().resolve():
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+            return target
+        write_records(path, [race], save=True)
+        return path
+    except OSError as error:
+        raise SaveError(
+            _("cannot save the race to {path}: {why}").format(
+                path=path, why=error.strerror or error
+            )
+        ) from None
+
+
+_slots: dict[int, tuple[object, Path]] = {}
+"""The save file of each race being played in this process, keyed by its Game object: a
+:class:`Race` is a new value after every action, but keeps the Game it started with. The
+Game is kept in the value so that its id cannot be reused while the slot exists."""
+
+
+def adopt(race: Race, path: Path) -> None:
+    """Save ``race`` (and every race that continues it) to ``path`` from now on; used when
+    a race is resumed from its save so that it goes on in the same file."""
+    _slots[id(race.game)] = (race.game, Path(path))
+
+
+def save_path(race: Race) -> Path | None:
+    """Where :func:`autosave` writes this race, if it has been saved or adopted."""
+    slot = _slots.get(id(race.game))
+    return slot[1] if slot is not None and slot[0] is race.game else None
+
+
+def autosave(race: Race) -> Path | None:
+    """Save the race now, atomically; call it after every action (the app's
+    ``on_race_changed`` hook does). The first save picks a new file in ``saves/``; a finished
+    race moves to ``history/``. A race with no action yet is not written (nothing to lose).
+    Returns the file, or None; raises :class:`SaveError` if the disk refuses."""
+    path = save_path(race)
+    if path is None:
+        if not race.turns and not race.pending:
+            return None
+        path = new_save_path(race)
+    final = write_save(race, path)
+    _slots[id(race.game)] = (race.game, final)
+    return final
+
+
+def forget(race: Race) -> None:
+    """Stop tracking a race's save file (the race was abandoned or replaced)."""
+    _slots.pop(id(race.game), None)
+
+
+# Reading -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One saved race as ``monza saves`` lists it; ``error`` is set for a damaged file."""
+
+    path: Path
+    saved: datetime
+    """When the file was last written."""
+    race: Race | None = None
+    error: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the race is over."""
+        return self.race is not None and self.race.state.is_terminal()
+
+    @property
+    def in_history(self) -> bool:
+        """Whether the file lies in the history folder."""
+        return self.path.parent.name == HISTORY
+
+    def summary(self) -> str:
+        """One line to offer the race with: board, players, round and turn, when saved."""
+        if self.race is None:
+            return _("{name}: damaged").format(name=self.path.name)
+        race = self.race
+        return _("{board}: {players}, round {round}, turn {turn} (saved {saved})").format(
+            board=race.game.board.title,
+            players=", ".join(player.name for player in race.players),
+            round=race.state.round,
+            turn=race.state.turn,
+            saved=self.saved.strftime("%Y-%m-%d %H:%M"),
+        )
+
+
+def load_save(path: Path | str) -> Race:
+    """The one race of a save file, re-validated with the engine; :class:`RecordError`
+    (one line naming file, line and field) for anything wrong."""
+    path = Path(path)
+    races = read_records(path)
+    if len(races) != 1:
+        raise RecordError(
+            _("{path}: holds {n} races; a save holds one (monza replay FILE --race N "
+              "steps through one of them)").format(path=path, n=len(races))
+        )
+    return races[0]
+
+
+def _files(folder: Path) -> list[tuple[float, Path]]:
+    """The record files in a folder (not temporary files), with their modification times."""
+    found = []
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(".") or not entry.name.endswith(SUFFIX):
+                continue
+            with contextlib.suppress(OSError):
+                if entry.is_file():
+                    found.append((entry.stat().st_mtime, Path(entry.path)))
+    return found
+
+
+def save_files(*, history: bool = True) -> list[Path]:
+    """Save files newest first (last written first); the history too unless told not to.
+    A finished race left in ``saves/`` by an interrupted move is listed once."""
+    entries = _files(saves_dir())
+    if history:
+        kept = {path.name for _, path in _files(history_dir())}
+        entries = [(t, p) for t, p in entries if p.name not in kept]
+        entries += _files(history_dir())
+    entries.sort(key=lambda entry: (entry[0], entry[1].name), reverse=True)
+    return [path for _, path in entries]
+
+
+def info(path: Path) -> SaveInfo:
+    """Read one save for listing; a damaged file gives its one-line error, never raises."""
+    try:
+        saved = datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        saved = datetime.fromtimestamp(0)
+    try:
+        return SaveInfo(path, saved, race=load_save(path))
+    except UserError as error:
+        return SaveInfo(path, saved, error=str(error))
+
+
+def list_saves(*, limit: int | None = None) -> list[SaveInfo]:
+    """Saved races newest first, races in progress and the history together."""
+    files = save_files()
+    if limit is not None:
+        files = files[:limit]
+    return [info(path) for path in files]
+
+
+def unfinished() -> Iterable[SaveInfo]:
+    """The races in ``saves/``, newest first, read one by one as they are asked for."""
+    for path in save_files(history=False):
+        yield info(path)
+
+
+def latest_unfinished() -> SaveInfo | None:
+    """The race to offer at start-up: the newest save of an unfinished race that reads
+    back correctly (damaged saves are skipped here; ``monza saves`` shows them).
+
+    Its race is already tied to its file (:func:`adopt`): playing ``found.race`` on
+    autosaves into the same save, so a resumed race never leaves a stale copy behind."""
+    for found in unfinished():
+        if found.race is not None and not found.finished:
+            adopt(found.race, found.path)
+            return found
+    return None
+
+
+def latest_record() -> Path | None:
+    """The newest saved race, finished or not (``monza replay latest``)."""
+    files = save_files()
+    return files[0] if files else None
+
+
+def tidy(*, now: float | None = None) -> None:
+    """Finish what an interrupted process left: move finished races still in ``saves/`` to
+    the history, and remove temporary files of writes that were killed long ago."""
+    now = time.time() if now is None else now
+    for folder in (saves_dir(), history_dir()):
+        with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+            for entry in os.scandir(folder):
+                if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                    with contextlib.suppress(OSError):
+                        if now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
+                            os.unlink(entry.path)
+    for path in save_files(history=False):
+        with contextlib.suppress(UserError):
+            race = load_save(path)
+            if race.state.is_terminal():
+                write_save(race, path)
+
+
+__all__ = [
+    "SaveError",
+    "SaveInfo",
+    "adopt",
+    "autosave",
+    "forget",
+    "home",
+    "latest_record",
+    "latest_unfinished",
+    "list_saves",
+    "load_save",
+    "save_files",
+    "tidy",
+]
