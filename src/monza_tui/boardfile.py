@@ -26,6 +26,7 @@ from pydantic import (
 
 from monza_tui.engine import Board, BoardError, Colour, Edition
 from monza_tui.errors import UserError
+from monza_tui.files import UnreadableFile, read_text
 
 MAX_BOARD_BYTES = 256 * 1024
 """Board files larger than this are refused unread (they are hand-written text)."""
@@ -151,16 +152,9 @@ def load_board(ref: str) -> BoardFile:
             f"{ref}: no such board; built in are {', '.join(BUILTIN)}, or give a .toml file"
         )
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BOARD_BYTES + 1)
-    except OSError as error:
-        raise BoardFileError(f"{ref}: cannot read: {error.strerror or error}") from None
-    if len(data) > MAX_BOARD_BYTES:
-        raise BoardFileError(f"{ref}: larger than {MAX_BOARD_BYTES // 1024} KiB, not a board")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise BoardFileError(f"{ref}: not UTF-8 text (byte {error.start})") from None
+        text = read_text(path, MAX_BOARD_BYTES)
+    except UnreadableFile as error:
+        raise BoardFileError(f"{ref}: {error}") from None
     return parse_board(text, ref)
 
 
@@ -190,7 +184,10 @@ def board_from_definition(raw: object, source: str) -> BoardFile:
     finish = Colour(model.finish_colour) if model.finish_colour else None
     try:
         board = Board.from_lanes(
-            model.name, model.lanes, edition=Edition(model.edition), finish_colour=finish,
+            model.name,
+            model.lanes,
+            edition=Edition(model.edition),
+            finish_colour=finish,
             title=model.title,
         )
     except BoardError as error:
@@ -203,5 +200,10 @@ def board_from_definition(raw: object, source: str) -> BoardFile:
         raise BoardFileError(
             f"{source}: shape.legs cover {legs} track units but the track to draw is {drawn}"
         )
-    return BoardFile(board, model.shape, model.description, source,
-                     model.model_dump(mode="json", exclude_defaults=True))
+    return BoardFile(
+        board,
+        model.shape,
+        model.description,
+        source,
+        model.model_dump(mode="json", exclude_defaults=True),
+    )

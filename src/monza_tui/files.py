@@ -33,3 +33,24 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+class UnreadableFile(ValueError):
+    """A file that cannot be read as text; the message is the reason, without the path."""
+
+
+def read_text(path: Path, limit: int) -> str:
+    """A user's file as text, read only up to ``limit`` bytes (files are untrusted input:
+    a huge one is refused, not loaded)."""
+    try:
+        with Path(path).open("rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as error:
+        raise UnreadableFile(f"cannot read: {error.strerror or error}") from None
+    if len(data) > limit:
+        size = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit // 1024} KiB"
+        raise UnreadableFile(f"larger than {size}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UnreadableFile(f"not UTF-8 text (byte {error.start})") from None

@@ -1,25 +1,15 @@
-"""The game record: races as JSON Lines, written by saves, replays and simulation logs.
-
-Like PGN for chess, one format serves everything; ``docs/game-record.md`` documents it. A
-:class:`Race` is the set-up plus every completed turn and the actions of the turn in progress;
-its engine :class:`State` is always the result of replaying them. Reading a record never
-trusts it: every turn is played again through the engine and must come out exactly as written.
-"""
+"""Reading records: every turn is played again through the engine and must come out
+exactly as written, so a record is never trusted, only checked."""
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
 from monza_tui.boardfile import (
     BUILTIN,
-    BoardFile,
     BoardFileError,
     board_from_definition,
     load_board,
@@ -27,402 +17,48 @@ from monza_tui.boardfile import (
 from monza_tui.engine import (
     Action,
     BonusResult,
-    BonusStep,
     Colour,
-    Confirm,
-    DeclineBonus,
     Die,
     Game,
     GameConfigError,
     IllegalActionError,
-    KeepRoll,
     Phase,
-    Place,
     Placement,
     Push,
-    Reroll,
     Roll,
     State,
-    TakeBack,
     Tile,
     TurnLog,
     roll_dice,
 )
-from monza_tui.errors import UserError
-from monza_tui.files import atomic_write_text
-
-RECORD = "monza-game"
-VERSION = 1
-"""The record version this code writes and the newest it reads."""
-MAX_RECORD_BYTES = 256 * 1024 * 1024
-MAX_LINE_CHARS = 64 * 1024
-
-Seat = Literal["human", "random", "greedy", "expert"]
-ColourName = Literal["red", "blue", "green", "yellow", "purple", "white"]
-
-
-class RecordError(UserError, ValueError):
-    """A record that cannot be used; the one-line message names file, line and field."""
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A seat at the table: a name, a car, and who drives it."""
-
-    name: str
-    car: Colour
-    seat: Seat = "human"
-
-
-# The race ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Race:
-    """A race from its set-up: the state now, the turns that led there, the turn in progress."""
-
-    game: Game
-    players: tuple[Player, ...]
-    seed: int
-    board_file: BoardFile
-    state: State
-    turns: tuple[TurnLog, ...] = ()
-    pending: tuple[Action, ...] = ()
-    """The actions of the turn in progress (what a save needs beyond the turn lines)."""
-    seeded: bool = True
-    """Whether every roll so far is the one :meth:`roll` makes from the seed, so that a reader
-    can check the dice too; a race fed other dice is recorded with ``"dice": "free"``."""
-
-    @classmethod
-    def start(
-        cls,
-        board_file: BoardFile,
-        players: Sequence[Player],
-        *,
-        seed: int,
-        pro: bool = False,
-        bonus: bool = False,
-        start_player: int = 0,
-    ) -> Race:
-        """A new race with every car on the start field (R3, R12)."""
-        game = Game(
-            board_file.board,
-            tuple(p.car for p in players),
-            pro=pro,
-            bonus=bonus,
-            start_player=start_player,
-        )
-        return cls(game, tuple(players), seed, board_file, game.new_state())
-
-    def apply(self, action: Action) -> Race:
-        """The race after one more action; the engine decides legality."""
-        state = self.state.apply(action)
-        seeded = self.seeded and (
-            not isinstance(action, Roll)
-            or action.colours == roll_dice(self.chance_rng(), len(action.colours))
-        )
-        if state.last_turn is not self.state.last_turn:
-            assert state.last_turn is not None
-            turns = (*self.turns, state.last_turn)
-            return replace(self, state=state, turns=turns, pending=(), seeded=seeded)
-        return replace(self, state=state, pending=(*self.pending, action), seeded=seeded)
-
-    def chance_rng(self) -> random.Random:
-        """The generator for the dice rolled now, fixed by seed, turn and phase, so a race
-        resumed after an interruption rolls exactly the dice it would have rolled."""
-        return random.Random(f"monza/{self.seed}/{self.state.turn}/{self.state.phase.value}")
-
-    def roll(self) -> Race:
-        """Let chance roll the dice due now (R1)."""
-        dice = roll_dice(self.chance_rng(), self.state.dice_to_roll())
-        return self.apply(Roll(dice))
-
-    def lines(self) -> list[dict[str, Any]]:
-        """The record: header, one line per completed turn, the result once it is over."""
-        lines = [header_json(self)]
-        lines.extend(turn_json(self.game, log) for log in self.turns)
-        if self.state.is_terminal():
-            lines.append(result_json(self.state))
-        return lines
-
-    def save_lines(self) -> list[dict[str, Any]]:
-        """The record plus the actions of an unfinished turn, for a save."""
-        lines = self.lines()
-        if self.pending:
-            board = self.game.board
-            lines.append(
-                {
-                    "unfinished": {
-                        "turn": self.state.turn,
-                        "actions": [action_text(board, a) for a in self.pending],
-                    }
-                }
-            )
-        return lines
-
-    def replay(self) -> Iterator[tuple[State, Action]]:
-        """Every (state, action) from the start to now, for stepping through a race."""
-        state = self.game.new_state()
-        for log in self.turns:
-            for action in turn_actions(state, log):
-                yield state, action
-                state = state.apply(action)
-        for action in self.pending:
-            yield state, action
-            state = state.apply(action)
-
-
-def write_records(path: Path | str, races: Sequence[Race], *, save: bool = False) -> None:
-    """Write races to one JSON Lines file, atomically (never a half-written file)."""
-    chunks = []
-    for race in races:
-        for line in race.save_lines() if save else race.lines():
-            chunks.append(json.dumps(line, separators=(", ", ": ")))
-    atomic_write_text(Path(path), "\n".join(chunks) + "\n")
-
-
-# JSON forms ----------------------------------------------------------------------------
-
-
-def header_json(race: Race) -> dict[str, Any]:
-    """The header line of a race."""
-    game = race.game
-    header: dict[str, Any] = {
-        "record": RECORD,
-        "version": VERSION,
-        "board": game.board.name,
-        "edition": game.board.edition.value,
-        "variants": {"pro": game.pro, "bonus": game.bonus},
-        "seed": race.seed,
-        "start_player": game.start_player,
-        "players": [{"name": p.name, "car": p.car.value, "seat": p.seat} for p in race.players],
-    }
-    if not race.seeded:
-        header["dice"] = "free"
-    if not race.board_file.builtin:
-        header["board_file"] = race.board_file.definition
-    return header
-
-
-def _move_json(board_ids: Sequence[str], placement: Placement) -> dict[str, Any]:
-    token = placement.token
-    key, value = ("die", token.index) if isinstance(token, Die) else ("tile", token.colour.value)
-    return {key: value, "colour": placement.colour.value, "to": board_ids[placement.space]}
-
-
-def turn_json(game: Game, log: TurnLog) -> dict[str, Any]:
-    """The line of one completed turn."""
-    ids = [s.id for s in game.board.spaces]
-    car = [c.value for c in game.cars]
-    return {
-        "turn": log.turn,
-        "round": log.round,
-        "player": log.player,
-        "car": car[log.player],
-        "roll": [c.value for c in log.roll],
-        "reroll": None
-        if log.reroll is None
-        else {
-            "dice": list(log.reroll[0]),
-            "roll": [c.value for c in log.reroll[1]],
-        },
-        "moves": [_move_json(ids, p) for p in log.moves],
-        "turbo": None
-        if log.turbo_roll is None
-        else {
-            "roll": [c.value for c in log.turbo_roll],
-            "moves": [_move_json(ids, p) for p in log.turbo_moves],
-        },
-        "pushed": [
-            {"car": car[p.player], "from": ids[p.origin], "to": ids[p.to]} for p in log.pushed
-        ],
-        "bonus": None
-        if log.bonus is None
-        else {
-            "car": car[log.bonus.player],
-            "from": ids[log.bonus.origin],
-            "to": None if log.bonus.to is None else ids[log.bonus.to],
-        },
-        "positions": {car[p]: ids[s] for p, s in enumerate(log.positions)},
-    }
-
-
-def result_json(state: State) -> dict[str, Any]:
-    """The result line of a finished race (R10, R11)."""
-    cars = state.game.cars
-    return {
-        "result": {
-            "final_round": state.round,
-            "finished": [cars[p].value for p in state.finished()],
-            "dice_used": {cars[p].value: state.dice_used(p) for p in state.finished()},
-            "winners": [cars[p].value for p in state.winners()],
-        }
-    }
-
-
-def action_text(board_ids_source: Any, action: Action) -> str:
-    """An action's text with space ids instead of indices (for the unfinished turn)."""
-    spaces = board_ids_source.spaces
-    if isinstance(action, Place):
-        return f"{action.token}@{spaces[action.space].id}"
-    if isinstance(action, BonusStep):
-        return f"bonus@{spaces[action.space].id}"
-    return str(action)
-
-
-# Turn lines back into actions --------------------------------------------------------
-
-
-def turn_actions(state: State, log: TurnLog) -> Iterator[Action]:
-    """The actions that play ``log`` from ``state`` (the start of that turn). Which steps
-    exist (extra roll, turbo, bonus) depends on the state, so it is walked as it goes; an
-    action the rules refuse raises :class:`IllegalActionError` from the engine."""
-
-    def step(action: Action) -> Action:
-        nonlocal state
-        state = state.apply(action)
-        return action
-
-    yield step(Roll(log.roll))
-    if state.phase is Phase.EXTRA_ROLL:
-        if log.reroll is None:
-            yield step(KeepRoll())
-        else:
-            yield step(Reroll(log.reroll[0]))
-            yield step(Roll(log.reroll[1]))
-    for placement in log.moves:
-        yield step(Place(placement.token, placement.space))
-    yield step(Confirm())
-    if state.phase is Phase.TURBO_ROLL and log.turbo_roll is not None:
-        yield step(Roll(log.turbo_roll))
-        for placement in log.turbo_moves:
-            yield step(Place(placement.token, placement.space))
-        yield step(Confirm())
-    if state.phase is Phase.BONUS and log.bonus is not None:
-        yield step(DeclineBonus() if log.bonus.to is None else BonusStep(log.bonus.to))
-
-
-# Reading ---------------------------------------------------------------------------
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-
-class _Open(BaseModel):
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
-
-
-class PlayerLine(_Strict):
-    name: str = Field(min_length=1, max_length=40)
-    car: ColourName
-    seat: Seat = "human"
-
-    @field_validator("name")
-    @classmethod
-    def _printable(cls, name: str) -> str:
-        # Names are printed to terminals: an escape sequence in a shared record must not
-        # reach one (clear the screen, retitle the window, ...).
-        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name):
-            raise ValueError("a name has no control characters")
-        return name
-
-
-class Variants(_Strict):
-    pro: bool = False
-    bonus: bool = False
-
-
-class HeaderLine(_Open):
-    record: str
-    version: int
-    board: str = Field(min_length=1, max_length=40)
-    edition: Literal["anniversary", "original"]
-    variants: Variants
-    seed: int
-    start_player: int = Field(ge=0)
-    players: list[PlayerLine] = Field(min_length=2, max_length=6)
-    board_file: dict[str, Any] | None = None
-    dice: Literal["seed", "free"] = "seed"
-
-
-class MoveLine(_Strict):
-    die: int | None = Field(default=None, ge=0, le=5)
-    tile: ColourName | None = None
-    colour: ColourName
-    to: str = Field(max_length=20)
-
-
-class RerollLine(_Strict):
-    dice: list[int] = Field(min_length=1, max_length=6)
-    roll: list[ColourName] = Field(min_length=1, max_length=6)
-
-
-class TurboLine(_Strict):
-    roll: list[ColourName] = Field(min_length=2, max_length=2)
-    moves: list[MoveLine] = Field(max_length=2)
-
-
-class PushLine(_Strict):
-    car: ColourName
-    origin: str = Field(alias="from", max_length=20)
-    to: str = Field(max_length=20)
-
-
-class BonusLine(_Strict):
-    car: ColourName
-    origin: str = Field(alias="from", max_length=20)
-    to: str | None = Field(max_length=20)
-
-
-class TurnLine(_Open):
-    turn: int = Field(ge=1)
-    round: int = Field(ge=1)
-    player: int = Field(ge=0, le=5)
-    car: ColourName
-    roll: list[ColourName] = Field(min_length=6, max_length=6)
-    reroll: RerollLine | None = None
-    moves: list[MoveLine] = Field(max_length=12)
-    turbo: TurboLine | None = None
-    pushed: list[PushLine] = Field(default_factory=list, max_length=6)
-    bonus: BonusLine | None = None
-    positions: dict[ColourName, str]
-
-
-class ResultBody(_Open):
-    final_round: int
-    finished: list[ColourName]
-    dice_used: dict[ColourName, int]
-    winners: list[ColourName]
-
-
-class ResultLine(_Strict):
-    result: ResultBody
-
-
-class UnfinishedBody(_Strict):
-    turn: int
-    actions: list[str] = Field(max_length=64)
-
-
-class UnfinishedLine(_Strict):
-    unfinished: UnfinishedBody
+from monza_tui.files import UnreadableFile, read_text
+from monza_tui.record.lines import (
+    HeaderLine,
+    MoveLine,
+    ResultLine,
+    TurnLine,
+    UnfinishedLine,
+)
+from monza_tui.record.race import (
+    MAX_LINE_CHARS,
+    MAX_RECORD_BYTES,
+    RECORD,
+    VERSION,
+    Player,
+    Race,
+    RecordError,
+    result_json,
+    turn_actions,
+    turn_json,
+)
 
 
 def read_records(path: Path | str) -> list[Race]:
     """Every race in a record file, each re-validated turn by turn with the engine."""
-    path = Path(path)
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as error:
-        raise RecordError(f"{path}: cannot read: {error.strerror or error}") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES // 2**20} MiB")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"{path}: not UTF-8 text (byte {error.start})") from None
+        text = read_text(Path(path), MAX_RECORD_BYTES)
+    except UnreadableFile as error:
+        raise RecordError(f"{path}: {error}") from None
     return parse_records(text, str(path))
 
 
@@ -477,11 +113,7 @@ class _Reader:
         if not isinstance(data, dict):
             raise self.fail(number, "a record line is a JSON object")
         version = data.get("version")
-        if (
-            data.get("record") == RECORD
-            and type(version) is int
-            and version > VERSION
-        ):
+        if data.get("record") == RECORD and type(version) is int and version > VERSION:
             # Before the schema: a newer version may have changed the very fields checked.
             raise self.fail(
                 number,
@@ -735,14 +367,3 @@ def _missing(state: State) -> str:
     if phase is Phase.BONUS:
         return "a bonus move is owed, the bonus field is missing (R15)"
     return f"it stops in the {phase.value} phase"
-
-
-__all__ = [
-    "Player",
-    "Race",
-    "RecordError",
-    "TakeBack",
-    "parse_records",
-    "read_records",
-    "write_records",
-]

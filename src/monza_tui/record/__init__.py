@@ -1,0 +1,42 @@
+"""The game record: races as JSON Lines, written by saves, replays and simulation logs.
+
+Like PGN for chess, one format serves everything; ``docs/game-record.md`` documents it.
+:mod:`.race` holds races and their lines, :mod:`.lines` the shape of each line, and
+:mod:`.reader` reads a record back by replaying it through the engine.
+"""
+
+from monza_tui.record.race import (
+    MAX_LINE_CHARS,
+    MAX_RECORD_BYTES,
+    RECORD,
+    VERSION,
+    Player,
+    Race,
+    RecordError,
+    action_text,
+    header_json,
+    result_json,
+    turn_actions,
+    turn_json,
+    write_records,
+)
+from monza_tui.record.reader import parse_record_action, parse_records, read_records
+
+__all__ = [
+    "MAX_LINE_CHARS",
+    "MAX_RECORD_BYTES",
+    "RECORD",
+    "VERSION",
+    "Player",
+    "Race",
+    "RecordError",
+    "action_text",
+    "header_json",
+    "parse_record_action",
+    "parse_records",
+    "read_records",
+    "result_json",
+    "turn_actions",
+    "turn_json",
+    "write_records",
+]

@@ -1,0 +1,117 @@
+"""The record's lines as pydantic models: the shape of untrusted input, checked at the edge.
+
+They check types and sizes only; whether a turn is legal is the engine's to say
+(:mod:`monza_tui.record.reader`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from monza_tui.record.race import ColourName, Seat
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+
+class PlayerLine(_Strict):
+    name: str = Field(min_length=1, max_length=40)
+    car: ColourName
+    seat: Seat = "human"
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        # Names are printed to terminals: an escape sequence in a shared record must not
+        # reach one (clear the screen, retitle the window, ...).
+        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name):
+            raise ValueError("a name has no control characters")
+        return name
+
+
+class Variants(_Strict):
+    pro: bool = False
+    bonus: bool = False
+
+
+class HeaderLine(_Open):
+    record: str
+    version: int
+    board: str = Field(min_length=1, max_length=40)
+    edition: Literal["anniversary", "original"]
+    variants: Variants
+    seed: int
+    start_player: int = Field(ge=0)
+    players: list[PlayerLine] = Field(min_length=2, max_length=6)
+    board_file: dict[str, Any] | None = None
+    dice: Literal["seed", "free"] = "seed"
+
+
+class MoveLine(_Strict):
+    die: int | None = Field(default=None, ge=0, le=5)
+    tile: ColourName | None = None
+    colour: ColourName
+    to: str = Field(max_length=20)
+
+
+class RerollLine(_Strict):
+    dice: list[int] = Field(min_length=1, max_length=6)
+    roll: list[ColourName] = Field(min_length=1, max_length=6)
+
+
+class TurboLine(_Strict):
+    roll: list[ColourName] = Field(min_length=2, max_length=2)
+    moves: list[MoveLine] = Field(max_length=2)
+
+
+class PushLine(_Strict):
+    car: ColourName
+    origin: str = Field(alias="from", max_length=20)
+    to: str = Field(max_length=20)
+
+
+class BonusLine(_Strict):
+    car: ColourName
+    origin: str = Field(alias="from", max_length=20)
+    to: str | None = Field(max_length=20)
+
+
+class TurnLine(_Open):
+    turn: int = Field(ge=1)
+    round: int = Field(ge=1)
+    player: int = Field(ge=0, le=5)
+    car: ColourName
+    roll: list[ColourName] = Field(min_length=6, max_length=6)
+    reroll: RerollLine | None = None
+    moves: list[MoveLine] = Field(max_length=12)
+    turbo: TurboLine | None = None
+    pushed: list[PushLine] = Field(default_factory=list, max_length=6)
+    bonus: BonusLine | None = None
+    positions: dict[ColourName, str]
+
+
+class ResultBody(_Open):
+    final_round: int
+    finished: list[ColourName]
+    dice_used: dict[ColourName, int]
+    winners: list[ColourName]
+
+
+class ResultLine(_Strict):
+    result: ResultBody
+
+
+class UnfinishedBody(_Strict):
+    turn: int
+    actions: list[str] = Field(max_length=64)
+
+
+class UnfinishedLine(_Strict):
+    unfinished: UnfinishedBody
