@@ -1,16 +1,101 @@
-"""`monza play`: not built yet."""
+"""`monza play`: the race in the terminal (Textual app); ``monza`` alone does the same.
+
+With no race flags the set-up screen opens with sensible defaults; flags that describe
+the race (``--board``, ``--pro``, ``--bonus``, ``--player``, ``--bot``, ``--start-player``)
+fill it in and skip it. Everything is checked before the app starts, so a bad flag is one
+line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
 
 from monza_tui.errors import UserError
+from monza_tui.i18n import _
+
+LEVELS = ("random", "greedy", "expert")
+"""The bot levels (as ``monza_tui.bots.LEVELS``; repeated here so --help needs no bots)."""
+
+RACE_FLAGS = ("board", "pro", "bonus", "player", "bot", "start_player")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags yet."""
+    """The flags of ``monza play``."""
+    parser.add_argument(
+        "--board",
+        metavar="NAME|FILE",
+        help=_("oval, long, classic, or a board file (.toml)"),
+    )
+    parser.add_argument("--pro", action="store_true", default=None,
+                        help=_("pro variant: tiles, extra roll, turbo (R12-R14)"))
+    parser.add_argument("--bonus", action="store_true", default=None,
+                        help=_("bonus-move variant (R15)"))
+    parser.add_argument(
+        "--player",
+        action="append",
+        metavar="NAME",
+        help=_("a human player (repeat for each, in turn order)"),
+    )
+    parser.add_argument(
+        "--bot",
+        action="append",
+        metavar="LEVEL",
+        choices=LEVELS,
+        help=_("a computer driver: random, greedy or expert (repeatable; seats after the "
+               "players)"),
+    )
+    parser.add_argument("--start-player", metavar="NAME", help=_("who starts (R3)"))
+    parser.add_argument("--seed", type=int, help=_("dice seed, to replay a race exactly"))
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=_("pause between a bot's steps (default 0.6; 0 for no pause)"),
+    )
+    parser.add_argument(
+        "--no-animation", action="store_true", help=_("cars jump instead of driving")
+    )
+
+
+def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The app for these flags (the race already started when the flags describe it)."""
+    from monza_tui.app.app import DEFAULT_ANIMATION_DELAY, DEFAULT_BOT_DELAY, MonzaApp
+    from monza_tui.app.race_setup import (
+        RaceSetup,
+        fit_cars,
+        seats_from_flags,
+        start_index,
+        start_race,
+    )
+    from monza_tui.boardfile import load_board
+
+    delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
+    if delay < 0 or delay > 60:
+        raise UserError(_("--bot-delay {value}: give 0 to 60 seconds").format(value=delay))
+    if args.seed is not None and not 0 <= args.seed < 2**63:
+        raise UserError(_("--seed {value}: give a whole number from 0").format(value=args.seed))
+    animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
+    described = any(getattr(args, flag, None) not in (None, False) for flag in RACE_FLAGS)
+    if not described:
+        return MonzaApp(RaceSetup(seed=args.seed), bot_delay=delay, animation_delay=animation)
+    board_ref = args.board or "oval"
+    board = load_board(board_ref)
+    seats = fit_cars(board, seats_from_flags(args.player or [], args.bot or []))
+    setup = RaceSetup(
+        board=board_ref,
+        pro=bool(args.pro),
+        bonus=bool(args.bonus),
+        seats=seats,
+        start_player=start_index(seats, args.start_player),
+        seed=args.seed,
+    )
+    race = start_race(setup, board)
+    return MonzaApp(setup, race=race, bot_delay=delay, animation_delay=animation)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Not built yet."""
-    raise UserError("'monza play' is not built yet")
+    """Check the flags, then run the app until the player quits."""
+    app = make_app(args)
+    app.run()
+    return 0

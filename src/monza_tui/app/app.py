@@ -1,0 +1,186 @@
+"""The Textual app of ``monza play``: one :class:`Race`, changed only through :meth:`act`.
+
+The app holds the race (engine state plus history, ``monza_tui.record.Race``) and nothing
+else of the game. Every action, a person's key, a click, a bot's choice or a roll of the
+dice, goes through :meth:`MonzaApp.act`, which asks the engine whether it is legal, applies
+it, calls the :meth:`MonzaApp.on_race_changed` hook (autosave hooks in there) and lets the
+race screen draw the new state. Screens only point at things and call :meth:`act`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
+from monza_tui.bots import make_driver
+from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, roll_dice
+from monza_tui.i18n import _
+from monza_tui.record import Race
+
+if TYPE_CHECKING:
+    from monza_tui.app.screens.race import RaceScreen
+
+Roller = Callable[[State], tuple[Colour, ...]]
+"""Test hook: the dice chance rolls now (instead of the race's seeded dice)."""
+
+DEFAULT_BOT_DELAY = 0.6
+"""Seconds between a bot's steps, so that people can follow them."""
+DEFAULT_ANIMATION_DELAY = 0.08
+"""Seconds per space when a car drives along its path."""
+
+
+class MonzaApp(App[None]):
+    """Set-up, race, results; rules on ``?``/F1 from anywhere."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Monza"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark,f1", "rules", _("Rules"), key_display="?"),
+        Binding("ctrl+q", "quit", _("Quit")),
+    ]
+
+    def __init__(
+        self,
+        setup: RaceSetup | None = None,
+        *,
+        race: Race | None = None,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+        animation_delay: float = DEFAULT_ANIMATION_DELAY,
+        roller: Roller | None = None,
+    ) -> None:
+        """Open the set-up screen filled in with ``setup``, or go straight to ``race``.
+
+        ``roller`` is a test hook: it decides every roll instead of the race's seeded dice.
+        """
+        super().__init__()
+        self.setup = setup or RaceSetup()
+        self.race: Race | None = None
+        self.bot_delay = max(0.0, bot_delay)
+        self.animation_delay = max(0.0, animation_delay)
+        self.roller = roller
+        self.drivers: dict[int, Any] = {}
+        self._first_race = race
+
+    # Screens --------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self._first_race is not None:
+            self.begin(self._first_race)
+        else:
+            from monza_tui.app.screens.setup import SetupScreen
+
+            self.push_screen(SetupScreen(self.setup))
+
+    def begin(self, race: Race) -> None:
+        """Start showing ``race``: its bots get their drivers, the race screen opens."""
+        from monza_tui.app.screens.race import RaceScreen
+
+        self.race = race
+        self.drivers = {
+            index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
+            for index, player in enumerate(race.players)
+            if player.seat != "human"
+        }
+        self.on_race_changed(race)
+        self._show(RaceScreen())
+
+    def _show(self, screen: Any) -> None:
+        # One main screen over the default one: set-up, race, or results over the race.
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) <= 1:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def show_results(self) -> None:
+        """The race is over: the results screen (R11) over the race screen, so that Escape
+        goes back to look at the final board."""
+        from monza_tui.app.screens.results import ResultsScreen
+
+        assert self.race is not None
+        self.push_screen(ResultsScreen(self.race))
+
+    def rematch(self) -> None:
+        """The same set-up again with fresh dice (a new, recorded seed)."""
+        assert self.race is not None
+        setup = setup_of(self.race).with_seed(None)
+        self.begin(start_race(setup, self.race.board_file))
+
+    def new_setup(self) -> None:
+        """Back to the set-up screen, filled in as the last race was."""
+        from monza_tui.app.screens.setup import SetupScreen
+
+        setup = replace(setup_of(self.race), seed=None) if self.race else self.setup
+        self.race = None
+        self._show(SetupScreen(setup))
+
+    def action_rules(self) -> None:
+        """The rules summary (docs/rules.md), over whatever is on screen."""
+        from monza_tui.app.screens.rules import RulesScreen
+
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen())
+
+    # The one way the race changes -------------------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        """Play ``action`` if the rules allow it now; False (and a message) if not."""
+        race = self.race
+        if race is None:
+            return False
+        if not race.state.is_legal(action):
+            self.notify(_("That is not allowed now."), severity="warning", timeout=3)
+            return False
+        try:
+            after = race.apply(action)
+        except IllegalActionError as error:  # the engine has the last word
+            self.notify(str(error), severity="warning", timeout=3)
+            return False
+        self.race = after
+        self.on_race_changed(after)
+        screen = self._race_screen()
+        if screen is not None:
+            screen.race_changed(race, action, after)
+        return True
+
+    def roll(self) -> bool:
+        """Let chance roll the dice due now: the race's seeded dice, or the test roller."""
+        race = self.race
+        if race is None or not race.state.is_chance():
+            return False
+        state = race.state
+        if self.roller is not None:
+            dice = self.roller(state)
+        else:
+            dice = roll_dice(race.chance_rng(), state.dice_to_roll())
+        return self.act(Roll(dice))
+
+    def on_race_changed(self, race: Race) -> None:
+        """Hook called with the new race after every action (and when a race begins):
+        autosave plugs in here."""
+        # Autosave (saves engineer; docs/saves.md): every action is saved at once,
+        # atomically, so quitting, Ctrl+C or a kill never loses the race.
+        from monza_tui import saves
+        from monza_tui.errors import UserError
+
+        try:
+            saves.autosave(race)
+        except UserError as error:  # disk full, folder not writable: say so, play on
+            if str(error) != getattr(self, "_save_error", None):
+                self._save_error = str(error)
+                self.notify(str(error), severity="error", timeout=10)
+
+    def _race_screen(self) -> RaceScreen | None:
+        from monza_tui.app.screens.race import RaceScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, RaceScreen):
+                return screen
+        return None

@@ -1,0 +1,231 @@
+"""What a race is set up with, checked once for both the command line and the set-up screen.
+
+The flags of ``monza play`` and the set-up screen fill in the same :class:`RaceSetup`;
+:func:`start_race` checks it and turns it into a :class:`~monza_tui.record.Race`, so a bad
+board, a name used twice or a sixth car on the oval gives the same one-line message
+(a :class:`~monza_tui.errors.UserError`) wherever it came from.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from monza_tui.boardfile import BoardFile, load_board
+from monza_tui.engine import Colour, Edition, GameConfigError
+from monza_tui.errors import UserError
+from monza_tui.i18n import _
+from monza_tui.record import Player, Race
+
+SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "expert")
+"""Who drives a car: a person, or a computer driver of one of the bot levels."""
+
+MAX_NAME = 40
+"""Longest player name (the game record allows 40 characters)."""
+
+ROBOT = "🤖"
+"""The mark of a computer driver, shown beside its level."""
+
+
+def seat_label(kind: str) -> str:
+    """How a seat kind is shown: "Human", or the robot mark and the bot level."""
+    labels = {
+        "human": _("Human"),
+        "random": _("random"),
+        "greedy": _("greedy"),
+        "expert": _("expert"),
+    }
+    if kind == "human":
+        return labels[kind]
+    return f"{ROBOT} {labels[kind]}"
+
+
+def colour_name(colour: Colour) -> str:
+    """A colour's name in the user's language."""
+    names = {
+        Colour.RED: _("red"),
+        Colour.BLUE: _("blue"),
+        Colour.GREEN: _("green"),
+        Colour.YELLOW: _("yellow"),
+        Colour.PURPLE: _("purple"),
+        Colour.WHITE: _("white"),
+    }
+    return names[colour]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player at the table: a name, a car, and a person or a bot level driving it."""
+
+    name: str
+    car: Colour
+    kind: str = "human"
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a computer driver plays this seat."""
+        return self.kind != "human"
+
+
+def default_seats(count: int = 2) -> tuple[Seat, ...]:
+    """"Player 1", "Player 2", ... in the cars' order (R2)."""
+    cars = Edition.ORIGINAL.cars
+    return tuple(Seat(_("Player {n}").format(n=i + 1), cars[i]) for i in range(count))
+
+
+@dataclass(frozen=True)
+class RaceSetup:
+    """Board, variants, seats and start player (R3, R16); the seed makes it replayable."""
+
+    board: str = "oval"
+    pro: bool = False
+    bonus: bool = False
+    seats: tuple[Seat, ...] = field(default_factory=default_seats)
+    start_player: int = 0
+    seed: int | None = None
+    """None: a fresh random seed is drawn (and recorded with the race)."""
+
+    def with_seed(self, seed: int | None) -> RaceSetup:
+        """The same set-up with another seed (a rematch draws a new one)."""
+        return replace(self, seed=seed)
+
+
+def seats_from_flags(
+    names: Sequence[str], bots: Sequence[str], *, cars: Sequence[Colour] | None = None
+) -> tuple[Seat, ...]:
+    """Seats for ``--player NAME ...`` then ``--bot LEVEL ...`` (bots fill seats after the
+    named players). With no names, "Player 1" takes the first seat (two without bots)."""
+    names = list(names)
+    if not names:
+        names = [seat.name for seat in default_seats(1 if bots else 2)]
+    palette = list(cars or Edition.ORIGINAL.cars)
+    seats: list[Seat] = []
+    for name in names:
+        seats.append(Seat(name.strip(), palette[len(seats) % len(palette)]))
+    for number, level in enumerate(bots, start=1):
+        if level not in SEAT_KINDS[1:]:
+            raise UserError(
+                _("--bot {level}: the bot levels are {levels}").format(
+                    level=level, levels=", ".join(SEAT_KINDS[1:])
+                )
+            )
+        name = _("Bot {n}").format(n=number)
+        seats.append(Seat(name, palette[len(seats) % len(palette)], level))
+    return tuple(seats)
+
+
+def start_index(seats: Sequence[Seat], who: str | None) -> int:
+    """The start player's seat from ``--start-player`` (a name, or a number from 1) (R3)."""
+    if who is None:
+        return 0
+    for index, seat in enumerate(seats):
+        if seat.name == who:
+            return index
+    if who.isdigit() and 1 <= int(who) <= len(seats):
+        return int(who) - 1
+    raise UserError(
+        _("--start-player {who}: no such player (players: {names})").format(
+            who=who, names=", ".join(seat.name for seat in seats)
+        )
+    )
+
+
+def check_seats(board: BoardFile, seats: Sequence[Seat]) -> None:
+    """Names present and distinct, cars of this edition and distinct, 2-4 or 2-6 (R2)."""
+    edition = board.board.edition
+    if not edition.min_players <= len(seats) <= edition.max_players:
+        raise UserError(
+            _("the {board} board races {low}-{high} cars, not {n} (R2)").format(
+                board=board.board.name,
+                low=edition.min_players,
+                high=edition.max_players,
+                n=len(seats),
+            )
+        )
+    seen: set[str] = set()
+    for seat in seats:
+        name = seat.name.strip()
+        if not name:
+            raise UserError(_("every player needs a name"))
+        if len(name) > MAX_NAME:
+            raise UserError(
+                _("player name {name!r} is longer than {n} characters").format(
+                    name=name[:20] + "…", n=MAX_NAME
+                )
+            )
+        if name.casefold() in seen:
+            raise UserError(_("two players are called {name}").format(name=name))
+        seen.add(name.casefold())
+        if seat.kind not in SEAT_KINDS:
+            raise UserError(_("{kind}: not a seat kind").format(kind=seat.kind))
+    cars = [seat.car for seat in seats]
+    for car in cars:
+        if car not in edition.cars:
+            raise UserError(
+                _("the {board} board has no {car} car (R2)").format(
+                    board=board.board.name, car=colour_name(car)
+                )
+            )
+    if len(set(cars)) != len(cars):
+        raise UserError(_("every player drives a different car"))
+
+
+def fit_cars(board: BoardFile, seats: Sequence[Seat]) -> tuple[Seat, ...]:
+    """Seats whose cars the board's edition does not have get free ones (R2)."""
+    cars = board.board.edition.cars
+    taken = {seat.car for seat in seats if seat.car in cars}
+    spare = [car for car in cars if car not in taken]
+    fitted = []
+    for seat in seats:
+        if seat.car not in cars and spare:
+            seat = replace(seat, car=spare.pop(0))
+        fitted.append(seat)
+    return tuple(fitted)
+
+
+def start_race(setup: RaceSetup, board_file: BoardFile | None = None) -> Race:
+    """Check a set-up and start its race; :class:`UserError` with one line if it is bad.
+
+    ``board_file`` stands in for ``setup.board`` when the board is already loaded (a
+    rematch on a board that came with a record)."""
+    board = board_file or load_board(setup.board)
+    check_seats(board, setup.seats)
+    if not 0 <= setup.start_player < len(setup.seats):
+        raise UserError(_("no player {n} to start (R3)").format(n=setup.start_player + 1))
+    seed = setup.seed
+    if seed is None:
+        # A fresh seed from the OS, never the global random; the Race records it.
+        seed = random.SystemRandom().randrange(2**31)
+    players = tuple(Player(s.name.strip(), s.car, s.kind) for s in setup.seats)  # type: ignore[arg-type]
+    try:
+        return Race.start(
+            board,
+            players,
+            seed=seed,
+            pro=setup.pro,
+            bonus=setup.bonus,
+            start_player=setup.start_player,
+        )
+    except GameConfigError as error:
+        raise UserError(str(error)) from None
+
+
+def setup_of(race: Race) -> RaceSetup:
+    """The set-up a race was started with (for a rematch)."""
+    source = race.board_file.source
+    board = source.removeprefix("builtin:")
+    return RaceSetup(
+        board=board,
+        pro=race.game.pro,
+        bonus=race.game.bonus,
+        seats=tuple(Seat(p.name, p.car, p.seat) for p in race.players),
+        start_player=race.game.start_player,
+        seed=race.seed,
+    )
+
+
+def house_rules(board: BoardFile, pro: bool, bonus: bool) -> bool:
+    """Whether pro or bonus are house rules on this board: the original edition knows
+    neither tiles nor the bonus move (R16)."""
+    return board.board.edition is Edition.ORIGINAL and (pro or bonus)

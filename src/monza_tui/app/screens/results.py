@@ -1,0 +1,135 @@
+"""The results screen: who reached the finish, their dice in the final round, the winners
+with their trophies (R10, R11), and a rematch."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from monza_tui.app.narrate import short_space_name
+from monza_tui.app.widgets.common import set_colour_class
+from monza_tui.app.widgets.panel import player_label
+from monza_tui.i18n import _, ngettext
+from monza_tui.record import Race
+
+if TYPE_CHECKING:
+    from monza_tui.app.app import MonzaApp
+
+TROPHY = "🏆"
+
+
+class ResultsScreen(Screen[None]):
+    """The end of a race: finishers, dice in the final round, winners, what next."""
+
+    CSS_PATH = "results.tcss"
+    AUTO_FOCUS = "#rematch"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r,enter", "rematch", _("Rematch")),
+        Binding("n", "new_setup", _("New set-up")),
+        Binding("escape", "board", _("Board")),
+        Binding("q", "app.quit", _("Quit")),
+    ]
+
+    def __init__(self, race: Race) -> None:
+        super().__init__()
+        self.race = race
+
+    @property
+    def monza(self) -> MonzaApp:
+        return cast("MonzaApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        race = self.race
+        state = race.state
+        winners = state.winners()
+        names = [p.name for p in race.players]
+        with VerticalScroll(id="results"):
+            yield Static(_("The race is over"), classes="title", id="results-title")
+            if len(winners) == 1:
+                headline = _("{trophy} {name} wins!").format(
+                    trophy=TROPHY, name=names[winners[0]]
+                )
+            else:
+                headline = _("{trophy} {names} share the win (R11)").format(
+                    trophy=TROPHY, names=_(" and ").join(names[p] for p in winners)
+                )
+            yield Static(headline, id="headline", markup=False)
+            yield Static(
+                ngettext(
+                    "{board}, {n} round, seed {seed}",
+                    "{board}, {n} rounds, seed {seed}",
+                    state.round,
+                ).format(board=race.game.board.title, n=state.round, seed=race.seed),
+                id="summary",
+                markup=False,
+            )
+            with Vertical(id="result-table"):
+                with Horizontal(classes="result-row result-head"):
+                    yield Static("", classes="result-car")
+                    yield Static(_("Player"), classes="result-name")
+                    yield Static(_("Where"), classes="result-where")
+                    yield Static(_("Dice in the final round"), classes="result-dice")
+                    yield Static("", classes="result-trophy")
+                finished = state.finished()
+                for player, seat in enumerate(race.players):
+                    row = Horizontal(classes="result-row", id=f"result-{player}")
+                    row.set_class(player in winners, "-winner")
+                    with row:
+                        car = Static(
+                            state.game.cars[player].letter, classes="chip result-car",
+                            markup=False,
+                        )
+                        set_colour_class(car, state.game.cars[player])
+                        yield car
+                        yield Static(player_label(seat), classes="result-name", markup=False)
+                        yield Static(
+                            short_space_name(state, state.positions[player]), classes="result-where"
+                        )
+                        yield Static(
+                            str(state.dice_used(player)) if player in finished else "–",
+                            classes="result-dice",
+                        )
+                        yield Static(TROPHY if player in winners else "", classes="result-trophy")
+            yield Static(
+                _("The finishers' dice in their turn of the final round decide: fewest wins, "
+                  "tiles do not count, turbo dice do (R11)."),
+                classes="note",
+                id="rule-note",
+            )
+            with Horizontal(id="result-buttons"):
+                yield Button(_("Rematch"), id="rematch", variant="primary", compact=True)
+                yield Button(_("New set-up"), id="new-setup", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
+        yield Footer()
+
+    def action_board(self) -> None:
+        """Back to the final board (the results stay one key away: the race is over)."""
+        self.dismiss()
+
+    def action_rematch(self) -> None:
+        """The same set-up again with fresh dice."""
+        self.monza.rematch()
+
+    def action_new_setup(self) -> None:
+        """Back to the set-up screen."""
+        self.monza.new_setup()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "rematch":
+            self.action_rematch()
+        elif event.button.id == "new-setup":
+            self.action_new_setup()
+        elif event.button.id == "quit":
+            self.app.exit()
+
+
+__all__ = ["TROPHY", "ResultsScreen"]

@@ -1,0 +1,60 @@
+"""The rules screen: the project's own rules summary (docs/rules.md), variants included.
+
+The summary ships inside the package as ``monza_tui/app/rules.md`` (``docs/rules.md`` is
+a link to it). Each paragraph goes through gettext, so a catalogue can translate the rules
+paragraph by paragraph like any other message.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Markdown
+
+from monza_tui.i18n import _
+
+
+def split_blocks(text: str) -> list[str]:
+    """Markdown paragraphs (blocks between blank lines): the unit of translation."""
+    return [block.strip() for block in text.split("\n\n") if block.strip()]
+
+
+def rules_blocks() -> list[str]:
+    """The summary's paragraphs, untranslated."""
+    return split_blocks(resources.files("monza_tui.app").joinpath("rules.md").read_text("utf-8"))
+
+
+@cache
+def rules_text() -> str:
+    """The rules summary in the user's language."""
+    return "\n\n".join(_(block) for block in rules_blocks())
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules over the current screen; Escape, q or ? closes it."""
+
+    CSS_PATH = "rules.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "dismiss", _("Close")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rules-box"):
+            with VerticalScroll(id="rules"):
+                yield Markdown(rules_text())
+            yield Button(_("Close"), id="close-rules", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules", VerticalScroll).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss()

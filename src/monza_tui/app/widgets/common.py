@@ -1,0 +1,39 @@
+"""Small helpers every panel widget uses: change a widget only when what it shows changed.
+
+Restyling and relayout are what a repaint costs in Textual; the race screen redraws after
+every action, so widgets whose text and classes did not change must not be touched.
+"""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+from textual.widgets import Static
+
+from monza_tui.engine import COLOURS, Colour
+
+COLOUR_CLASSES = tuple(f"-{c.value}" for c in COLOURS)
+"""The classes of the six game colours (app.tcss styles them)."""
+
+
+def set_colour_class(widget: Widget, colour: Colour | None) -> None:
+    """Give ``widget`` exactly one colour class (or none), touching it only on a change."""
+    wanted = f"-{colour.value}" if colour is not None else None
+    for name in COLOUR_CLASSES:
+        if name != wanted and widget.has_class(name):
+            widget.remove_class(name)
+    if wanted is not None and not widget.has_class(wanted):
+        widget.add_class(wanted)
+
+
+def put_text(widget: Static, text: str, *, layout: bool = True) -> None:
+    """Show ``text`` in ``widget`` unless it shows it already; ``layout=False`` for widgets
+    of a fixed size (no relayout of the screen needed)."""
+    if getattr(widget, "_monza_text", None) != text:
+        widget._monza_text = text  # type: ignore[attr-defined]
+        widget.update(text, layout=layout)
+
+
+def show(widget: Widget, visible: bool) -> None:
+    """Display or hide ``widget`` unless it is so already."""
+    if widget.display != visible:
+        widget.display = visible

@@ -1,0 +1,198 @@
+"""Helpers for the app's Pilot tests: scripted dice, waiting for the app to settle, and
+reading the screen as text (what a person would see, without colours)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine, Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from monza_tui.app.app import MonzaApp
+from monza_tui.app.screens.race import RaceScreen
+from monza_tui.engine import Colour, Phase, State
+
+DATA = Path(__file__).parent / "data"
+SPRINT = str(DATA / "sprint.toml")
+"""Two lanes of one-unit spaces: straight on or diagonal at every step (R5)."""
+
+
+def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test function with asyncio (no pytest async plugin is installed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def colours(letters: str) -> tuple[Colour, ...]:
+    """``"RGB"`` -> (red, green, blue)."""
+    return tuple(Colour.from_letter(c) for c in letters)
+
+
+class ScriptedDice:
+    """The test hook for the app's dice: every roll in order, checked against what the
+    engine asks for (6 dice, the re-rolled ones, or 2 for the turbo)."""
+
+    def __init__(self, *rolls: str) -> None:
+        self.rolls = [colours(r) for r in rolls]
+        self.used = 0
+
+    def __call__(self, state: State) -> tuple[Colour, ...]:
+        roll = self.rolls[self.used]
+        assert len(roll) == state.dice_to_roll(), (roll, state.phase)
+        self.used += 1
+        return roll
+
+
+async def settle(pilot: Pilot[Any], rounds: int = 4000) -> None:
+    """Wait until nothing is scheduled: no timer, no bot thinking, no animation frame, and
+    every widget has handled its messages."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot._wait_for_screen()
+        screen = app.screen
+        busy = isinstance(screen, RaceScreen) and (
+            screen._pending is not None or screen._thinking or screen._frame is not None
+        )
+        if not busy and not any(w.is_running for w in app.workers):
+            await pilot._wait_for_screen()
+            app.screen._on_timer_update()  # lay out and draw now, as Pilot.pause does
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("the app did not settle")
+
+
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Press keys one at a time, letting the app settle after each."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def click(pilot: Pilot[Any], *selectors: str) -> None:
+    """Click widgets one at a time, letting the app settle after each."""
+    for selector in selectors:
+        await click_one(pilot, selector)
+        await settle(pilot)
+
+
+async def click_one(pilot: Pilot[Any], selector: str, offset: tuple[int, int] = (0, 0)) -> None:
+    """Click a widget once it can take the click: a button ignores clicks while it shows
+    its pressed look (a fifth of a second), as no person clicks faster than that."""
+    widget = pilot.app.screen.query_one(selector)
+    for _ in range(1000):
+        if not widget.has_class("-active"):
+            break
+        await asyncio.sleep(0.01)
+    assert await pilot.click(selector, offset=offset), selector
+
+
+def screen_lines(app: MonzaApp) -> list[str]:
+    """The screen as text lines (trailing spaces removed)."""
+    strips = app.screen._compositor.render_strips()
+    return [strip.text.rstrip() for strip in strips]
+
+
+def screen_text(app: MonzaApp) -> str:
+    """The screen as one string."""
+    return "\n".join(screen_lines(app))
+
+
+def log_lines(app: MonzaApp) -> list[str]:
+    """The race log's lines as written (unwrapped)."""
+    screens = [s for s in app.screen_stack if isinstance(s, RaceScreen)]
+    assert screens, "no race screen"
+    return list(screens[-1].told)
+
+
+def static_text(app: MonzaApp, selector: str) -> str:
+    """The text of a Static on the current screen."""
+    widget = app.screen.query_one(selector, Static)
+    return str(widget.render())
+
+
+def race_app(**kwargs: Any) -> MonzaApp:
+    """An app without pauses or animation (tests assert outcomes, never timings)."""
+    kwargs.setdefault("bot_delay", 0)
+    kwargs.setdefault("animation_delay", 0)
+    return MonzaApp(**kwargs)
+
+
+def ids(app: MonzaApp, spaces: Iterable[int]) -> list[str]:
+    """Space ids of the race's board."""
+    assert app.race is not None
+    board = app.race.game.board
+    return [board.spaces[s].id for s in spaces]
+
+
+def where(app: MonzaApp) -> list[str]:
+    """Every car's space id, in player order."""
+    assert app.race is not None
+    return ids(app, app.race.state.positions)
+
+
+async def wait_for(pilot: Pilot[Any], check: Callable[[], bool], rounds: int = 400) -> None:
+    """Wait (without waiting for timers) until ``check()`` holds."""
+    for _ in range(rounds):
+        if check():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("condition not reached")
+
+
+def human_turn(app: MonzaApp) -> bool:
+    """Whether a person has to act now on the race screen."""
+    screen = app.screen
+    return isinstance(screen, RaceScreen) and screen.human_to_act()
+
+
+async def play_by_keys(pilot: Pilot[Any], limit: int = 3000) -> None:
+    """Play every human decision with keys only until the results screen: space rolls, k
+    keeps the roll, Enter places a die on the first lit space (or drives once no die fits),
+    Enter takes the first bonus step."""
+    from monza_tui.app.screens.results import ResultsScreen
+
+    app = pilot.app
+    for _ in range(limit):
+        await settle(pilot)
+        if isinstance(app.screen, ResultsScreen):
+            return
+        assert human_turn(app), app.screen
+        state = app.race.state
+        key = {Phase.ROLL: "space", Phase.EXTRA_ROLL: "k"}.get(state.phase, "enter")
+        await pilot.press(key)
+    raise AssertionError("the race did not end")
+
+
+async def play_by_mouse(pilot: Pilot[Any], limit: int = 3000) -> None:
+    """Play every human decision with the mouse only until the results screen: the Roll,
+    Keep and Drive buttons, and clicks on the first lit space of the board."""
+    from app.board_points import space_point
+    from monza_tui.app import choices
+    from monza_tui.app.screens.results import ResultsScreen
+
+    app = pilot.app
+    for _ in range(limit):
+        await settle(pilot)
+        if isinstance(app.screen, ResultsScreen):
+            return
+        assert human_turn(app), app.screen
+        state = app.race.state
+        if state.phase is Phase.ROLL:
+            await click_one(pilot, "#btn-roll")
+        elif state.phase is Phase.EXTRA_ROLL:
+            await click_one(pilot, "#btn-keep")
+        elif state.phase in (Phase.PLACING, Phase.TURBO_PLACING) and choices.can_confirm(state):
+            await click_one(pilot, "#btn-confirm")
+        else:
+            lit = choices.targets(state)
+            assert lit, state.phase
+            await click_one(pilot, "#board", space_point(app, lit[0]))
+    raise AssertionError("the race did not end")

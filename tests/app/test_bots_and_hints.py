@@ -1,0 +1,136 @@
+"""Computer drivers on screen: a bot's turn is shown one action at a time, it thinks in a
+worker thread, its pauses and the car's drive can be skipped; the hint key shows the
+expert's choice (re-roll, path, bonus step) without playing it."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from app.helpers import (
+    SPRINT,
+    ScriptedDice,
+    human_turn,
+    press,
+    race_app,
+    run_async,
+    static_text,
+    wait_for,
+)
+from monza_tui.app.board_view import BoardView
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.app.screens.race import RaceScreen
+from monza_tui.bots import hint
+from monza_tui.engine import Colour, Die, Phase, Place, Reroll
+
+ANN, BOT = Seat("Ann", Colour.RED), Seat("Bot 1", Colour.BLUE, "greedy")
+
+
+@run_async
+async def test_a_bot_turn_is_shown_step_by_step_and_thinks_in_a_thread() -> None:
+    race = start_race(RaceSetup(board=SPRINT, seats=(ANN, BOT), seed=5))
+    app = race_app(race=race, roller=ScriptedDice("RRRRRR", "BYRGWP"))
+    shown: list[tuple[int, int]] = []
+    threads: list[bool] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.screen.query_one(BoardView)
+        original_show = view.show
+
+        def spy_show(scene: Any) -> None:
+            shown.append((app.race.state.player, len(scene.tokens)))
+            original_show(scene)
+
+        view.show = spy_show  # type: ignore[method-assign]
+        driver = app.drivers[1]
+        original_choose = driver.choose
+
+        def spy_choose(state: Any) -> Any:
+            threads.append(threading.current_thread() is threading.main_thread())
+            return original_choose(state)
+
+        driver.choose = spy_choose
+        # Ann: one red die to a1, drive.
+        await press(pilot, "space", "1", "enter")
+        # The bot's turn has been played; Ann's is next.
+        assert human_turn(app) and app.race.state.player == 0
+        turn = app.race.turns[1]
+        assert turn.player == 1
+        placed = len(turn.moves)
+        assert placed == 6  # B Y R G W P straight up lane b
+        # Every placement was drawn on its own: 1, 2, ... 6 tokens on the board.
+        assert [n for player, n in shown if player == 1 and n] == list(range(1, placed + 1))
+        assert threads and not any(threads)  # never on the main (UI) thread
+
+
+@run_async
+async def test_skip_ends_the_bot_pauses_and_the_drive() -> None:
+    dice = ScriptedDice("RGBYPB", "RRRRRR", "GGGGGG")
+    race = start_race(RaceSetup(board=SPRINT, seats=(ANN, BOT), seed=5))
+    app = race_app(race=race, bot_delay=600, animation_delay=600, roller=dice)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "1", "2", "3", "4", "5")
+        assert len(app.race.state.path) == 5
+        await pilot.press("enter")  # drive: the car moves one space per 600 s...
+        screen = app.screen
+        assert isinstance(screen, RaceScreen)
+        await wait_for(pilot, lambda: screen._frame is not None)
+        assert static_text(app, "#turn-prompt") == "The car drives… (s skips)"
+        await pilot.press("s")  # ...until skipped; then the bot's turn, skipped as well
+        await wait_for(pilot, lambda: human_turn(app))
+        assert app.race.state.player == 0 and app.race.state.turn == 3
+        assert len(app.race.turns) == 2
+
+
+@run_async
+async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
+    dice = ScriptedDice("RGBYPB")
+    race = start_race(RaceSetup(board=SPRINT, pro=True, seats=(ANN, BOT), seed=5))
+    app = race_app(race=race, roller=dice)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        assert app.race.state.phase is Phase.EXTRA_ROLL
+        before = app.race
+        await press(pilot, "h")
+        assert app.race is before  # nothing played
+        expected = hint(before.state)
+        assert static_text(app, "#hint-line") == f"Hint: {expected.reason}"
+        first = expected.actions[0]
+        if isinstance(first, Reroll):
+            for index in range(6):
+                chip = app.screen.query_one(f"#die-{index}")
+                assert chip.has_class("-hint") == (index in first.dice)
+        await press(pilot, "k")
+        assert app.race.state.phase is Phase.PLACING
+        await press(pilot, "h")
+        expected = hint(app.race.state)
+        first_place = next(a for a in expected.actions if isinstance(a, Place))
+        board = app.race.game.board
+        plan = static_text(app, "#hint-line")
+        token = first_place.token
+        mark = str(token.index + 1) if isinstance(token, Die) else f"tile {token.colour.letter}"
+        assert plan.startswith(f"Hint: {mark}→{board.spaces[first_place.space].id}")
+        assert plan.endswith(expected.reason)
+        screen = app.screen
+        assert isinstance(screen, RaceScreen)
+        assert screen.cursor == first_place.space
+        assert screen.selected == first_place.token
+        # Enter now plays the hinted first step.
+        await press(pilot, "enter")
+        first = app.race.state.path[0]
+        assert (first.token, first.space) == (first_place.token, first_place.space)
+
+
+@run_async
+async def test_hint_for_the_bonus_move() -> None:
+    # Ann's last die is blue: Ben (human) is owed the bonus move (R15).
+    ben = Seat("Ben", Colour.BLUE)
+    dice = ScriptedDice("RGBRRR")
+    race = start_race(RaceSetup(board=SPRINT, bonus=True, seats=(ANN, ben), seed=5))
+    app = race_app(race=race, roller=dice)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "1", "2", "3", "enter")
+        assert app.race.state.phase is Phase.BONUS
+        assert app.race.state.bonus_player == 1
+        await press(pilot, "h")
+        expected = hint(app.race.state)
+        assert static_text(app, "#hint-line") == f"Hint: {expected.reason}"

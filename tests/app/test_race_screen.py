@@ -1,0 +1,144 @@
+"""The race screen's frame: too small a terminal, resizing mid-race, the rules screen, the
+footer's keys, illegal input refused with a message, and the pure helpers behind it."""
+
+from __future__ import annotations
+
+from app.helpers import (
+    SPRINT,
+    ScriptedDice,
+    colours,
+    press,
+    race_app,
+    run_async,
+    screen_text,
+    settle,
+    static_text,
+    where,
+)
+from monza_tui.app import choices
+from monza_tui.app.narrate import tell
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.app.screens.race import RaceScreen
+from monza_tui.app.screens.rules import RulesScreen, rules_text
+from monza_tui.boardfile import load_board
+from monza_tui.engine import Colour, Confirm, Die, Game, KeepRoll, Phase, Place, Roll, Tile
+
+ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
+
+
+def sprint_race(**kwargs: object):  # type: ignore[no-untyped-def]
+    return start_race(RaceSetup(board=SPRINT, seats=(ANN, BEN), seed=1, **kwargs))  # type: ignore[arg-type]
+
+
+@run_async
+async def test_too_small_then_resized_mid_race() -> None:
+    app = race_app(race=sprint_race(), roller=ScriptedDice("RGBRRR"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "1")
+        assert where(app) == ["start", "start"] and len(app.race.state.path) == 1
+        await pilot.resize_terminal(50, 14)
+        await settle(pilot)
+        screen = app.screen
+        assert screen.has_class("-too-small")
+        text = screen_text(app)
+        assert "Please enlarge the terminal" in text
+        assert "50×14" in text
+        # Keys still reach the race, which is unharmed.
+        await press(pilot, "2")
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not screen.has_class("-too-small")
+        assert [p.space for p in app.race.state.path] == [
+            app.race.game.board.index_of(i) for i in ("a1", "a2")
+        ]
+        await press(pilot, "3", "enter")
+        assert where(app) == ["a3", "start"]
+        assert static_text(app, "#turn-name") == "Ben's turn (blue)"
+
+
+@run_async
+async def test_rules_screen_from_the_race_and_back() -> None:
+    app = race_app(race=sprint_race())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        text = screen_text(app)
+        assert "Monza: the rules in short" in text
+        await press(pilot, "escape")
+        assert isinstance(app.screen, RaceScreen)
+        await press(pilot, "f1")
+        assert isinstance(app.screen, RulesScreen)
+        await press(pilot, "q")
+        assert isinstance(app.screen, RaceScreen)
+
+
+def test_rules_summary_cites_the_rulings_and_variants() -> None:
+    text = rules_text()
+    for ruling in range(1, 17):
+        assert f"R{ruling}" in text, ruling
+    assert "## Pro variant (--pro)" in text and "## Bonus-move variant (--bonus)" in text
+
+
+@run_async
+async def test_footer_offers_the_keys_of_the_moment() -> None:
+    app = race_app(race=sprint_race(pro=True), roller=ScriptedDice("RGBYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "space Roll" in footer and "Take back" not in footer
+        await press(pilot, "space")
+        footer = screen_text(app).splitlines()[-1]
+        assert "1-6 Die" in footer and "k Keep roll" in footer and "space Roll" not in footer
+        await press(pilot, "k", "1")
+        footer = screen_text(app).splitlines()[-1]
+        assert "⌫ Take back" in footer and "t Tile" in footer
+
+
+@run_async
+async def test_a_die_that_fits_nowhere_is_refused_with_a_message() -> None:
+    app = race_app(race=sprint_race(), roller=ScriptedDice("RGBYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "3")  # blue fits b1 from the start
+        await press(pilot, "3")  # already placed
+        assert [n.message for n in app._notifications] == [
+            "Die 3 is already placed (⌫ takes it back)."
+        ]
+        await press(pilot, "2")  # green fits a2 only (diagonal from b1): placed at once
+        assert len(app.race.state.path) == 2
+        await press(pilot, "6")  # white fits nothing from a2 (a3 B, b3 R)
+        assert list(app._notifications)[-1].message == "Die 6 (white) fits no space ahead."
+        # An illegal action from anywhere is refused by the engine's door.
+        assert not app.act(Confirm())
+        await settle(pilot)
+        assert list(app._notifications)[-1].message == "That is not allowed now."
+
+
+def test_choices_follow_the_legal_actions() -> None:
+    board = load_board(SPRINT).board
+    state = Game(board, (Colour.RED, Colour.BLUE), pro=True).new_state()
+    state = state.apply(Roll(colours("RRGGYP"))).apply(KeepRoll())
+    assert state.phase is Phase.PLACING
+    a1, b1 = board.index_of("a1"), board.index_of("b1")
+    assert choices.targets(state) == (a1, b1)  # red die, or the blue tile
+    assert choices.die_targets(state, 0) == (a1,)
+    assert choices.place_at(state, a1) == Place(Die(0), a1)
+    assert choices.place_at(state, b1) == Place(Tile(Colour.BLUE), b1)
+    assert choices.place_at(state, b1, Die(0)) is None
+    assert not choices.can_confirm(state)
+    assert choices.fitting_tiles(state) == [Tile(Colour.RED), Tile(Colour.BLUE)]
+
+
+def test_the_log_tells_what_the_engine_did() -> None:
+    board = load_board(SPRINT).board
+    names = ["Ann", "Ben"]
+    start = Game(board, (Colour.RED, Colour.BLUE), bonus=True).new_state()
+    rolled = start.apply(Roll(colours("BRRRRR")))
+    assert tell(start, Roll(colours("BRRRRR")), rolled, names) == ["Ann rolls B R R R R R"]
+    b1 = board.index_of("b1")
+    placed = rolled.apply(Place(Die(0), b1))
+    done = placed.apply(Confirm())
+    # Blue last: Ben's car may step (R15).
+    assert tell(placed, Confirm(), done, names) == [
+        "Ann drives to b1 with 1 die",
+        "Bonus move (R15): the blue car may step forward",
+    ]

@@ -1,0 +1,218 @@
+"""A whole race on the sprint test board, from the set-up screen to the results, played once
+with the keyboard alone and once with the mouse alone. The dice are scripted (the app's
+test hook) so that four turns show every rule the screen has to handle: the extra roll
+(R13), a tile (R12), a take-back (R6), the turbo roll (R14), a push-back (R8), the bonus
+move declined and taken (R15), the final round (R10) and the winner by fewest dice (R11).
+
+Board (docs in data/sprint.toml), one unit per space, steps straight on or diagonal:
+    a: start R G B Y P W R G B Y finish      (a1 ... a10)
+    b: start B Y R G W P B Y R G finish      (b1 ... b10)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from app.helpers import (
+    SPRINT,
+    ScriptedDice,
+    click,
+    click_one,
+    log_lines,
+    press,
+    race_app,
+    run_async,
+    screen_text,
+    settle,
+    static_text,
+    where,
+)
+from monza_tui.app.race_setup import RaceSetup, Seat
+from monza_tui.app.screens.race import RaceScreen
+from monza_tui.app.screens.results import ResultsScreen
+from monza_tui.app.screens.setup import SetupScreen
+from monza_tui.engine import Colour, Phase
+
+DICE = (
+    "RGBYPW",  # Ann's roll
+    "R",  # her extra roll of die 6 (R13)
+    "GB",  # her turbo roll (R14)
+    "BYRGWP",  # Ben's roll
+    "YB",  # his turbo roll
+    "RGWWWW",  # Ann, round 2: to the finish
+    "WRRRRR",  # Ben, final round: one die to the finish
+)
+
+SETUP = RaceSetup(
+    board=SPRINT,
+    pro=True,
+    bonus=True,
+    seats=(Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)),
+    seed=11,
+)
+
+EXPECTED_LOG = [
+    "Sprint (test): Ann, Ben",
+    "Round 1: Ann's turn",
+    "Ann rolls R G B Y P W",
+    "Ann re-rolls 1 die with the extra-roll tile",
+    "Extra roll: R (R13)",
+    "Ann drives to a7 with 6 dice and 1 tile",
+    "All six dice placed: turbo roll! (R14)",
+    "Turbo roll: G B (R14)",
+    "Ann drives on to a9 with 2 turbo dice",
+    "Bonus move (R15): the blue car may step forward",
+    "Ben declines the bonus move (R15)",
+    "Round 1: Ben's turn",
+    "Ben rolls B Y R G W P",
+    "Ben keeps the roll",
+    "Ben drives to b7 with 6 dice and 1 tile",
+    "All six dice placed: turbo roll! (R14)",
+    "Turbo roll: Y B (R14)",
+    "Ben drives on to a9 with 2 turbo dice",
+    "Ben pushes Ann back from a9 to a8 (R8)",
+    "Bonus move (R15): the blue car may step forward",
+    "Ben takes the bonus step to a10 (R15)",
+    "Round 2: Ann's turn",
+    "Ann rolls R G W W W W",
+    "Ann drives to the finish with 3 dice",
+    "A car reached the finish: this is the final round (R10)",
+    "Round 2: Ben's turn",
+    "Ben rolls W R R R R R",
+    "Ben keeps the roll",
+    "Ben drives to the finish with 1 die",
+    "The race is over. Winner: Ben",
+]
+
+
+def phase(app: Any) -> Phase:
+    return app.race.state.phase
+
+
+async def check_results(pilot: Pilot[Any]) -> None:
+    app = pilot.app
+    assert isinstance(app.screen, ResultsScreen)
+    state = app.race.state
+    assert state.winners() == (1,)
+    assert [state.dice_used(p) for p in (0, 1)] == [3, 1]
+    text = screen_text(app)
+    assert "🏆 Ben wins!" in text
+    assert "Sprint (test), 2 rounds, seed 11" in text
+    rows = [line for line in text.splitlines() if "Ann" in line or "Ben" in line]
+    assert [" ".join(r.split()) for r in rows[-2:]] == [
+        "R Ann finish 3",
+        "B Ben finish 1 🏆",
+    ]
+
+
+@run_async
+async def test_keyboard_only_race() -> None:
+    dice = ScriptedDice(*DICE)
+    app = race_app(setup=SETUP, roller=dice)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        await press(pilot, "enter")  # the Start button has the focus
+        assert isinstance(app.screen, RaceScreen)
+        assert static_text(app, "#turn-name") == "Ann's turn (red)"
+
+        # Turn 1, Ann: roll, mark die 6 and re-roll it with the extra-roll tile (R13).
+        await press(pilot, "space")
+        assert phase(app) is Phase.EXTRA_ROLL
+        await press(pilot, "6", "enter")
+        assert app.race.state.roll == tuple(Colour.from_letter(c) for c in "RGBYPR")
+        assert not app.race.state.extra_rolls[0]
+        # Each die fits one space only: it goes there at once.
+        await press(pilot, "1", "2", "3", "4", "5")
+        assert [app.race.game.board.spaces[p.space].id for p in app.race.state.path] == [
+            "a1", "a2", "a3", "a4", "a5",
+        ]
+        # Die 6 (red) fits nothing now: the move could be confirmed; take back instead (R6).
+        assert "No die fits any more: Enter drives the car." in static_text(app, "#turn-prompt")
+        await press(pilot, "backspace")
+        assert len(app.race.state.path) == 4
+        await press(pilot, "5")
+        # Tiles: t picks the purple tile first (it fits b6), Enter places it (R12).
+        await press(pilot, "t")
+        assert static_text(app, "#turn-prompt").startswith("Purple tile")
+        await press(pilot, "enter")
+        await press(pilot, "6")  # red die on a7: all six dice placed
+        await press(pilot, "enter")  # drive: turbo (R14), then its two dice
+        assert phase(app) is Phase.TURBO_PLACING
+        await press(pilot, "1", "2", "enter")
+        # The last colour is blue: Ben's car may step (R15); he declines.
+        assert phase(app) is Phase.BONUS
+        assert static_text(app, "#turn-name") == "Bonus move: Ben (blue)"
+        await press(pilot, "d")
+        assert where(app) == ["a9", "start"]
+
+        # Turn 2, Ben: keep the roll, six dice up lane b, the blue tile, turbo.
+        assert static_text(app, "#turn-name") == "Ben's turn (blue)"
+        await press(pilot, "r", "k", "1", "2", "3", "4", "5", "6")
+        await press(pilot, "t", "t")  # red tile (a7), then blue tile (b7)
+        await press(pilot, "enter", "enter")
+        await press(pilot, "1", "2", "enter")  # turbo Y to b8, B to a9: Ann is pushed (R8)
+        assert where(app) == ["a8", "a9"]
+        toasts = [n.message for n in app._notifications]
+        assert "Ben pushes Ann back from a9 to a8 (R8)" in toasts
+        # His own car's bonus move (R15): Enter takes the first lit space.
+        assert phase(app) is Phase.BONUS
+        await press(pilot, "enter")
+        assert where(app) == ["a8", "a10"]
+
+        # Round 2: Ann reaches the finish; the final round is announced (R10).
+        await press(pilot, "space", "1", "2", "3", "enter")
+        assert app.race.state.final_round
+        assert "FINAL ROUND (R10)" in static_text(app, "#round")
+        assert app.screen.has_class("-final-round")
+        await press(pilot, "space", "k", "1", "enter")
+        await settle(pilot)
+        assert log_lines(app) == EXPECTED_LOG
+        await check_results(pilot)
+        assert dice.used == len(DICE)
+
+
+@run_async
+async def test_mouse_only_race() -> None:
+    dice = ScriptedDice(*DICE)
+    app = race_app(setup=SETUP, roller=dice)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await click(pilot, "#start")
+        assert isinstance(app.screen, RaceScreen)
+        # Ann: roll, mark die 6, re-roll.
+        await click(pilot, "#btn-roll", "#die-5", "#btn-reroll")
+        await click(pilot, "#die-0", "#die-1", "#die-2", "#die-3", "#die-4")
+        await click(pilot, "#btn-take-back", "#die-4")
+        await click(pilot, "#tile-purple")  # fits b6 only: placed at once
+        await click(pilot, "#die-5", "#btn-confirm")
+        await click(pilot, "#die-0", "#die-1", "#btn-confirm")
+        await click(pilot, "#btn-decline")
+        assert where(app) == ["a9", "start"]
+        # Ben.
+        await click(pilot, "#btn-roll", "#btn-keep")
+        await click(pilot, "#die-0", "#die-1", "#die-2", "#die-3", "#die-4", "#die-5")
+        await click(pilot, "#tile-blue", "#btn-confirm")
+        await click(pilot, "#die-0", "#die-1", "#btn-confirm")
+        assert where(app) == ["a8", "a9"]
+        # The bonus step by clicking the lit space on the board.
+        await click_space(pilot, "a10")
+        assert where(app) == ["a8", "a10"]
+        await click(pilot, "#btn-roll", "#die-0", "#die-1", "#die-2", "#btn-confirm")
+        await click(pilot, "#btn-roll", "#btn-keep", "#die-0", "#btn-confirm")
+        await settle(pilot)
+        assert log_lines(app) == EXPECTED_LOG
+        await check_results(pilot)
+
+
+async def click_space(pilot: Pilot[Any], space_id: str) -> None:
+    """Click a space of the board where the board view draws it."""
+    from app.board_points import space_point
+
+    app = pilot.app
+    board = app.race.game.board
+    await click_one(pilot, "#board", space_point(app, board.index_of(space_id)))
+    await settle(pilot)
+
