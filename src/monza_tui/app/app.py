@@ -42,7 +42,9 @@ class MonzaApp(App[None]):
     TITLE = "Monza"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "rules", _("Rules"), key_display="?"),
-        Binding("ctrl+q", "quit", _("Quit")),
+        Binding("ctrl+q", "request_quit", _("Quit")),
+        # Ctrl+C would quit Textual at once; here it asks first, like q on the race screen.
+        Binding("ctrl+c", "request_quit", _("Quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -53,10 +55,12 @@ class MonzaApp(App[None]):
         bot_delay: float = DEFAULT_BOT_DELAY,
         animation_delay: float = DEFAULT_ANIMATION_DELAY,
         roller: Roller | None = None,
+        offer_saved: bool = False,
     ) -> None:
         """Open the set-up screen filled in with ``setup``, or go straight to ``race``.
 
         ``roller`` is a test hook: it decides every roll instead of the race's seeded dice.
+        ``offer_saved``: on the set-up screen, offer to continue an unfinished saved race.
         """
         super().__init__()
         self.setup = setup or RaceSetup()
@@ -66,6 +70,7 @@ class MonzaApp(App[None]):
         self.roller = roller
         self.drivers: dict[int, Any] = {}
         self._first_race = race
+        self.offer_saved = offer_saved
 
     # Screens --------------------------------------------------------------------------
 
@@ -76,6 +81,48 @@ class MonzaApp(App[None]):
             from monza_tui.app.screens.setup import SetupScreen
 
             self.push_screen(SetupScreen(self.setup))
+            if self.offer_saved:
+                self._offer_unfinished()
+
+    def _offer_unfinished(self) -> None:
+        """An interrupted race waits in the saves: offer to continue it (``monza resume``
+        does the same without asking)."""
+        from monza_tui import saves
+        from monza_tui.app.screens.confirm import ConfirmScreen
+
+        found = saves.latest_unfinished()
+        if found is None or found.race is None:
+            return
+        race = found.race
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.begin(race)
+
+        question = _("An unfinished race is saved: {race}. Continue it?").format(
+            race=found.summary()
+        )
+        self.push_screen(ConfirmScreen(question, yes=_("Continue"), no=_("New race")), answered)
+
+    def action_request_quit(self) -> None:
+        """Quit, asking first while a race is on (it is saved after every action anyway,
+        and saved once more on the way out)."""
+        from monza_tui.app.screens.confirm import ConfirmScreen
+
+        race = self.race
+        if race is None or race.state.is_terminal():
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.on_race_changed(race)
+                self.exit(message=_("The race is saved; monza resume continues it."))
+
+        question = _("Quit the race? It is saved: monza resume continues it later.")
+        self.push_screen(ConfirmScreen(question, yes=_("Quit"), no=_("Play on")), answered)
 
     def begin(self, race: Race) -> None:
         """Start showing ``race``: its bots get their drivers, the race screen opens."""

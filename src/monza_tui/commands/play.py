@@ -26,10 +26,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME|FILE",
         help=_("oval, long, classic, or a board file (.toml)"),
     )
-    parser.add_argument("--pro", action="store_true", default=None,
-                        help=_("pro variant: tiles, extra roll, turbo (R12-R14)"))
-    parser.add_argument("--bonus", action="store_true", default=None,
-                        help=_("bonus-move variant (R15)"))
+    parser.add_argument(
+        "--pro",
+        action="store_true",
+        default=None,
+        help=_("pro variant: tiles, extra roll, turbo (R12-R14)"),
+    )
+    parser.add_argument(
+        "--bonus", action="store_true", default=None, help=_("bonus-move variant (R15)")
+    )
     parser.add_argument(
         "--player",
         action="append",
@@ -41,8 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         metavar="LEVEL",
         choices=LEVELS,
-        help=_("a computer driver: random, greedy or expert (repeatable; seats after the "
-               "players)"),
+        help=_("a computer driver: random, greedy or expert (repeatable; seats after the players)"),
     )
     parser.add_argument("--start-player", metavar="NAME", help=_("who starts (R3)"))
     parser.add_argument("--seed", type=int, help=_("dice seed, to replay a race exactly"))
@@ -78,7 +82,12 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
     described = any(getattr(args, flag, None) not in (None, False) for flag in RACE_FLAGS)
     if not described:
-        return MonzaApp(RaceSetup(seed=args.seed), bot_delay=delay, animation_delay=animation)
+        return MonzaApp(
+            RaceSetup(seed=args.seed),
+            bot_delay=delay,
+            animation_delay=animation,
+            offer_saved=True,
+        )
     board_ref = args.board or "oval"
     board = load_board(board_ref)
     seats = fit_cars(board, seats_from_flags(args.player or [], args.bot or []))

@@ -88,6 +88,7 @@ class RaceScreen(Screen[None]):
         Binding("h", "hint", _("Hint")),
         Binding("s", "skip", _("Skip")),
         Binding("escape", "deselect", _("Deselect"), show=False),
+        Binding("q", "app.request_quit", _("Quit"), show=False),
     ]
 
     def __init__(self) -> None:
