@@ -1,16 +1,202 @@
-"""`monza simulate`: not built yet."""
+"""`monza simulate`: race computer drivers against each other and summarise the races.
+
+Win shares per seat with 95% Wilson intervals, the advantage of the seat order, race
+length, turbo and push-back rates; ``--json`` prints the same numbers for scripts and
+``--log`` writes every race as a game record. See ``docs/bots.md``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from monza_tui.boardfile import load_board
+from monza_tui.bots import LEVELS
 from monza_tui.errors import UserError
+from monza_tui.i18n import _
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags yet."""
+    """The flags of ``monza simulate``."""
+    parser.add_argument(
+        "--seats",
+        metavar="LEVELS",
+        help="driver of each car in turn order, e.g. expert,greedy,random "
+        f"(levels: {', '.join(LEVELS)})",
+    )
+    parser.add_argument(
+        "--players", type=int, metavar="N", help="number of cars (default 2, all random)"
+    )
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="races (default 100)")
+    parser.add_argument("--board", default="oval", metavar="NAME|FILE", help="default oval")
+    parser.add_argument("--pro", action="store_true", help="pro variant: tiles, turbo (R12-R14)")
+    parser.add_argument("--bonus", action="store_true", help="bonus-move variant (R15)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="default 1")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="K",
+        help="worker processes (default: all cores); the results do not depend on it",
+    )
+    parser.add_argument("--log", metavar="FILE", help="write every race as a game record")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def _seats(args: argparse.Namespace) -> tuple[str, ...]:
+    if args.seats is None:
+        players = 2 if args.players is None else args.players
+        return ("random",) * max(players, 0)
+    seats = tuple(level.strip().lower() for level in args.seats.split(","))
+    for level in seats:
+        if level not in LEVELS:
+            raise UserError(
+                f"--seats: unknown driver {level!r}; the levels are {', '.join(LEVELS)}"
+            )
+    if args.players is not None and args.players != len(seats):
+        raise UserError(
+            f"--players {args.players} but --seats names {len(seats)} drivers; give one of them"
+        )
+    return seats
 
 
 def run(args: argparse.Namespace) -> int:
-    """Not built yet."""
-    raise UserError("'monza simulate' is not built yet")
+    """Run the races, then print the summary."""
+    from monza_tui.simulate import Setup, race_record, simulate, summarise
+
+    seats = _seats(args)
+    if args.games < 1:
+        raise UserError(f"--games {args.games}: run at least one race")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    jobs = args.jobs if args.jobs is not None else (cores or 1)
+    if jobs < 1:
+        raise UserError(f"--jobs {jobs}: use at least one worker process")
+    board_file = load_board(args.board)
+    edition = board_file.board.edition
+    if not edition.min_players <= len(seats) <= edition.max_players:
+        raise UserError(
+            f"the {board_file.board.name} board ({edition.value} edition) races "
+            f"{edition.min_players}-{edition.max_players} cars, not {len(seats)} (R2)"
+        )
+    log = Path(args.log) if args.log else None
+    if log is not None and (log.is_dir() or not log.parent.is_dir()):
+        raise UserError(f"--log {args.log}: not a file in an existing folder")
+    setup = Setup(
+        board_file,
+        seats,
+        pro=args.pro,
+        bonus=args.bonus,
+        seed=args.seed,
+        keep_actions=log is not None,
+    )
+    err = Console(stderr=True)
+    with Progress(
+        TextColumn(_("racing")),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        task = progress.add_task("races", total=args.games)
+        results = simulate(
+            setup, args.games, min(jobs, args.games), lambda _: progress.advance(task)
+        )
+    if log is not None:
+        from monza_tui.record import write_records
+
+        try:
+            write_records(log, [race_record(setup, r) for r in results])
+        except OSError as error:
+            raise UserError(f"--log {args.log}: cannot write: {error.strerror or error}") from None
+    summary = summarise(setup, results)
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        show(Console(), summary)
+    return 0
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+def show(console: Console, summary: dict[str, Any]) -> None:
+    """The summary for people: tables and a small chart of race length."""
+    variants = [name for name in ("pro", "bonus") if summary[name]]
+    console.print(
+        _("{games} races on {board}{variants}, {players} players, seed {seed}").format(
+            games=summary["games"],
+            board=summary["board"],
+            variants=f" ({', '.join(variants)})" if variants else "",
+            players=summary["players"],
+            seed=summary["seed"],
+        ),
+        style="bold",
+    )
+    seats = Table(box=None, padding=(0, 2))
+    for title in (_("Seat"), _("Car"), _("Driver"), _("Wins"), _("Win share"), _("95% CI")):
+        seats.add_column(title, justify="right" if title != _("Driver") else "left")
+    for number, seat in enumerate(summary["seats"], start=1):
+        low, high = seat["ci95"]
+        seats.add_row(
+            str(number),
+            _(seat["car"]),
+            _(seat["seat"]),
+            str(seat["wins"]),
+            _percent(seat["win_share"]),
+            f"{_percent(low)}-{_percent(high)}",
+        )
+    console.print(seats)
+    order = Table(box=None, padding=(0, 2))
+    for title in (_("Turn order"), _("Wins"), _("Win share"), _("95% CI")):
+        order.add_column(title, justify="right")
+    for item in summary["seat_order"]:
+        low, high = item["ci95"]
+        label = _("{n}. (start player)") if item["position"] == 1 else _("{n}.")
+        order.add_row(
+            label.format(n=item["position"]),
+            str(item["wins"]),
+            _percent(item["win_share"]),
+            f"{_percent(low)}-{_percent(high)}",
+        )
+    console.print(order)
+    if summary["shared_wins"]:
+        console.print(_("Shared wins: {n} (each winner counts a win)").format(
+            n=summary["shared_wins"]
+        ))
+    rounds = summary["rounds"]
+    console.print(
+        _(
+            "Rounds per race: mean {mean:.1f} (sd {sd:.1f}), p10 {p10:g}, median {median:g}, "
+            "p90 {p90:g}, range {min}-{max}"
+        ).format(**rounds)
+    )
+    console.print(
+        _(
+            "Turbo rolls: {turbo} of turns; push-backs: {push:.2f} per race; "
+            "turns with no move: {none}"
+        ).format(
+            turbo=_percent(summary["turbo_rate"]),
+            push=summary["pushbacks_per_race"],
+            none=_percent(summary["no_move_share"]),
+        )
+    )
+    console.print(_("Race length (rounds):"))
+    histogram = {int(k): v for k, v in rounds["histogram"].items()}
+    if histogram:
+        top = max(histogram.values())
+        width = 40
+        for value in range(min(histogram), max(histogram) + 1):
+            count = histogram.get(value, 0)
+            bar = "█" * max(1, round(width * count / top)) if count else ""
+            console.print(f"{value:>4} │[cyan]{bar}[/cyan] {count}", highlight=False)
+

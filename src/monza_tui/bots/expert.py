@@ -1,0 +1,301 @@
+"""The ``expert`` driver and the hints: the best choice by :class:`~monza_tui.bots.judge.Judge`.
+
+Three decisions, each exact given the judge's scores (``docs/bots.md``):
+
+* the extra roll (R13): the expected best score over every multiset of dice to re-roll
+  (all 462 six-dice rolls scored once, each subset's expectation a weighted sum) against
+  keeping the roll *and* the tile for later;
+* the path (R5, R6, R14): the best complete move by a memoised search over (space, dice,
+  tiles), turbo rolls weighed by their exact expectation;
+* the bonus step (R15): each free step, or declining, scored the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from operator import mul
+
+from monza_tui.bots.base import Hint, PlanningDriver, steps_actions
+from monza_tui.bots.judge import EXPERT, WIN, Judge, Step, Style, mask_of
+from monza_tui.bots.multisets import mid, reroll_outcomes, sub_multisets
+from monza_tui.bots.simple import reroll_indices
+from monza_tui.engine import (
+    COLOURS,
+    Action,
+    BonusStep,
+    Colour,
+    DeclineBonus,
+    Die,
+    KeepRoll,
+    Phase,
+    Reroll,
+    State,
+    Tile,
+)
+from monza_tui.i18n import _, ngettext
+
+
+class ExpertDriver(PlanningDriver):
+    """Plays for the race, not the turn (see the module docstring)."""
+
+    level = "expert"
+
+    def __init__(self, rng: random.Random, style: Style = EXPERT) -> None:
+        super().__init__(rng)
+        self.style = style
+
+    def extra_roll(self, state: State) -> Action:
+        """Keep, or re-roll the subset with the best expected score (R13)."""
+        return extra_roll_choice(state, style=self.style).action
+
+    def plan(self, state: State) -> list[Action]:
+        """The best complete move from where the path stands now."""
+        return path_choice(state, style=self.style).actions
+
+    def bonus(self, state: State) -> Action:
+        """The best free step, or declining it (R15)."""
+        return bonus_choice(state, style=self.style).action
+
+
+# The decisions --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExtraRollChoice:
+    """The extra-roll decision with what it was weighed against."""
+
+    action: Action
+    keep_score: float
+    """Best score of the roll as it is, plus what keeping the tile is worth."""
+    reroll_score: float
+    """Expected best score after the best re-roll (``-inf`` if none)."""
+    keep_steps: int
+    """Spaces the best move of the roll as it is goes."""
+
+
+def extra_roll_choice(
+    state: State, *, explain: bool = False, style: Style = EXPERT
+) -> ExtraRollChoice:
+    """Weigh keeping the roll against re-rolling every subset of the dice (R13);
+    ``explain`` also finds how far the roll as it is goes (for the hint's reason)."""
+    me = state.player
+    judge = Judge(state, style=style)
+    origin = state.positions[me]
+    mask = mask_of(state.tiles[me])
+    values = judge.roll_values(origin, mask)
+    current = mid(state.roll)
+    keep_score = values[current] + judge.extra_worth
+    best_keep, best_score = current, -float("inf")
+    for keep, score in reroll_expectations(values, current).items():
+        if score > best_score:
+            best_keep, best_score = keep, score
+    keep_steps = len(judge.path(origin, current, mask)) if explain else 0
+    if best_score > keep_score + 1e-9:
+        action: Action = Reroll(reroll_indices(state.roll, best_keep))
+    else:
+        action = KeepRoll()
+    return ExtraRollChoice(action, keep_score, best_score, keep_steps)
+
+
+def reroll_expectations(values: list[float], roll: int) -> dict[int, float]:
+    """For every multiset of dice ``keep`` that a re-roll of ``roll`` can keep (the whole
+    roll excepted), the exact expected ``values`` of the roll after re-rolling the others:
+    a weighted sum over the multisets of the re-rolled dice (R1, R13)."""
+    result: dict[int, float] = {}
+    for keep in sub_multisets(roll):
+        if keep != roll:
+            ids, probs = reroll_outcomes(keep)
+            result[keep] = sum(map(mul, probs, map(values.__getitem__, ids)))
+    return result
+
+
+@dataclass(frozen=True)
+class PathChoice:
+    """The chosen rest of a placing phase."""
+
+    actions: list[Action]
+    steps: list[Step]
+    score: float
+    judge: Judge
+
+
+def path_choice(state: State, *, style: Style = EXPERT) -> PathChoice:
+    """The best complete move (R6) from ``state``'s origin with the dice and tiles left."""
+    judge = Judge(state, style=style)
+    origin = state.origin()
+    dice = mid([state.roll[i] for i in state.unused_dice()])
+    if state.phase is Phase.TURBO_PLACING:
+        steps = judge.turbo_path(origin, dice)
+        score = judge.turbo_best(origin, dice, 0)
+    else:
+        mask = mask_of(state.unused_tiles())
+        steps = judge.path(origin, dice, mask)
+        score = judge.best(origin, dice, mask)
+    return PathChoice(steps_actions(state, steps), steps, score, judge)
+
+
+@dataclass(frozen=True)
+class BonusChoice:
+    """The bonus decision (R15)."""
+
+    action: Action
+    finishes: bool
+    stay_score: float
+    step_score: float
+
+
+def bonus_choice(state: State, *, style: Style = EXPERT) -> BonusChoice:
+    """The free step (or declining) with the best score for the bonus car's player."""
+    me = state.bonus_player
+    assert me is not None
+    judge = Judge(state, me, style)
+    positions = list(state.positions)
+    dice = state.dice_used(me)
+    stay = judge.standing(positions, dice)
+    best_step, best_score = None, -float("inf")
+    for step in state.bonus_steps(me):
+        positions[me] = step
+        score = judge.standing(positions, dice)
+        if score > best_score:
+            best_step, best_score = step, score
+    if best_step is None or best_score < stay:
+        return BonusChoice(DeclineBonus(), False, stay, best_score)
+    finishes = state.board.is_finish(best_step)
+    return BonusChoice(BonusStep(best_step), finishes, stay, best_score)
+
+
+# Hints ---------------------------------------------------------------------------------
+
+
+def expert_hint(state: State) -> Hint:
+    """The expert's choice for ``state`` with a one-line reason (see :func:`bots.hint`)."""
+    phase = state.phase
+    if state.current_player() < 0:
+        raise ValueError(f"no hint in the {phase.value} phase: it is not a player's choice")
+    if phase is Phase.EXTRA_ROLL:
+        extra = extra_roll_choice(state, explain=True)
+        return Hint((extra.action,), _extra_reason(state, extra))
+    if phase is Phase.BONUS:
+        bonus = bonus_choice(state)
+        return Hint((bonus.action,), _bonus_reason(state, bonus))
+    choice = path_choice(state)
+    return Hint(tuple(choice.actions), _path_reason(state, choice))
+
+
+def colour_name(colour: Colour) -> str:
+    """A colour's name in the user's language."""
+    names = {
+        Colour.RED: _("red"),
+        Colour.BLUE: _("blue"),
+        Colour.GREEN: _("green"),
+        Colour.YELLOW: _("yellow"),
+        Colour.PURPLE: _("purple"),
+        Colour.WHITE: _("white"),
+    }
+    return names[colour]
+
+
+def _extra_reason(state: State, extra: ExtraRollChoice) -> str:
+    if isinstance(extra.action, Reroll):
+        if len(extra.action.dice) == len(state.roll):
+            dice = _("all six dice")
+        else:
+            dice = ", ".join(colour_name(state.roll[i]) for i in extra.action.dice)
+        if extra.keep_steps == 0:
+            return _("re-roll {dice}: as rolled, the car cannot move").format(dice=dice)
+        return ngettext(
+            "re-roll {dice}: as rolled, the best move goes {n} space",
+            "re-roll {dice}: as rolled, the best move goes {n} spaces",
+            extra.keep_steps,
+        ).format(dice=dice, n=extra.keep_steps)
+    if extra.keep_score >= WIN / 2:
+        return _("keep the roll: it reaches the finish")
+    return ngettext(
+        "keep the roll ({n} space) and save the extra-roll tile for later",
+        "keep the roll ({n} spaces) and save the extra-roll tile for later",
+        extra.keep_steps,
+    ).format(n=extra.keep_steps)
+
+
+def _tiles(colours: list[Colour]) -> str:
+    """Tiles named by colour, or counted when there are many."""
+    if len(colours) <= 2:
+        names = _(" and ").join(colour_name(c) for c in colours)
+        return ngettext("your {names} tile", "your {names} tiles", len(colours)).format(
+            names=names
+        )
+    return ngettext("{n} tile", "{n} tiles", len(colours)).format(n=len(colours))
+
+
+def _bonus_reason(state: State, bonus: BonusChoice) -> str:
+    if isinstance(bonus.action, BonusStep):
+        if bonus.finishes:
+            return _("the free step reaches the finish")
+        space = state.board.spaces[bonus.action.space]
+        return _("a free step forward to {space}").format(space=space.id)
+    if bonus.step_score == -float("inf"):
+        return _("no free space to step to")
+    return _("stay: the free step would leave the car likely to be pushed back")
+
+
+def _path_reason(state: State, choice: PathChoice) -> str:
+    board = state.board
+    spaces = board.spaces
+    me = state.player
+    steps = choice.steps
+    parts: list[str] = []
+    placed_dice = sum(isinstance(p.token, Die) for p in state.path)
+    if not steps and not state.path:
+        if state.phase is Phase.TURBO_PLACING:
+            return _("no turbo die fits: the car stays where it is")
+        return _("no die fits: the car stays where it is (R7)")
+    moved = len(state.path) + len(steps)
+    end = steps[-1][0] if steps else state.origin()
+    dice = placed_dice + sum(tile is None for _, tile in steps)
+    if state.phase is Phase.TURBO_PLACING:
+        dice += 6
+    if board.is_finish(end):
+        parts.append(
+            ngettext(
+                "reaches the finish with {n} die",
+                "reaches the finish with {n} dice",
+                dice,
+            ).format(n=dice)
+        )
+    else:
+        parts.append(
+            ngettext("moves {n} space", "moves {n} spaces", moved).format(n=moved)
+        )
+    if state.phase is Phase.PLACING and dice == 6 and state.game.pro:
+        parts.append(_("earns the turbo roll"))
+    victim = next(
+        (r for r, s in enumerate(state.positions) if r != me and s == end
+         and not spaces[end].holds_many),
+        None,
+    )
+    final_turbo = state.phase is Phase.TURBO_PLACING or not (state.game.pro and dice == 6)
+    if victim is not None and final_turbo:
+        parts.append(
+            _("pushes {car} back").format(car=colour_name(state.game.cars[victim]))
+        )
+    used = [COLOURS[tile] for _, tile in steps if tile is not None] + [
+        p.token.colour for p in state.path if isinstance(p.token, Tile)
+    ]
+    if used:
+        parts.append(_("uses {tiles}").format(tiles=_tiles(used)))
+    elif state.phase is Phase.PLACING:
+        route = [state.origin(), *(s for s, _ in steps)]
+        could = {
+            colour
+            for at in route
+            for nx in board.steps[at]
+            if (colour := spaces[nx].colour) is not None and colour in state.unused_tiles()
+        }
+        if could:
+            parts.append(_("keeps {tiles}").format(
+                tiles=_tiles(sorted(could, key=lambda c: c.index))
+            ))
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + _(" and ") + parts[-1]

@@ -1,0 +1,413 @@
+"""The expert's judgement of one turn: a score for every way the turn can end.
+
+Scores are in *turns* (see :mod:`monza_tui.bots.tables`), higher is better for the player
+judged, so that progress, push-backs, risk and tiles are weighed in one currency:
+
+    score = - value[my final space]                     (progress)
+            + sum over rivals w_r * (value[rival after] - value[rival before])
+                                                         (push-back R8, a rival's bonus R15)
+            - P(a rival lands on my space) * (value[where I'd be pushed] - value[here])
+            + worth of the tiles I keep (R12) [+ the extra-roll tile, R13]
+
+A final space on the finish scores ``WIN`` plus the estimated share of the win, which
+depends on the dice placed this turn (R11): rivals already at the finish with fewer dice
+beat it, rivals still to move this round may finish with fewer. In the final round (R10)
+every other ending loses, so it scores ``LOSS`` plus the usual terms.
+
+The best path for a roll is a depth-first search over (space, dice in hand, tiles in hand)
+memoised for the whole decision, so weighing all 462 rolls for an extra roll shares almost
+all of the work between rolls.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from monza_tui.bots.multisets import NONE, ROLLS2, ROLLS6, SIZE, SUB
+from monza_tui.bots.tables import INF, Tables, tables_for
+from monza_tui.engine import Phase, State, push_back_target
+
+WIN = 1000.0
+LOSS = -1000.0
+
+
+@dataclass(frozen=True)
+class Style:
+    """The expert's tunable weights (``benchmarks/bots.py --duel`` plays them off)."""
+
+    tile_weight: float = 0.8
+    """Share of a tile's solo value (``Tables.tile_value``) counted when keeping it: the
+    tiles of a set stand in for each other, so each is worth less than alone."""
+    risk_weight: float = 1.0
+    """Weight of the expected loss from being pushed back before the next turn (R8)."""
+    extra_weight: float = 1.0
+    """Share of the extra-roll tile's value (``Tables.extra_value``) counted when keeping it."""
+    relaxed_tiles: int = 1
+    """Most tiles one path may place when the 462 rolls of an extra roll are weighed."""
+    """Most tiles one path may place when the 462 rolls of an extra roll are weighed."""
+
+
+EXPERT = Style()
+FEWER_DICE = 1e-3
+"""Tie-break at the finish: fewer dice, even when no rival can tell (R11)."""
+_EPS = 1e-9
+_REACH = 14
+"""Most spaces a car can cover in one turn: six dice, six tiles, two turbo dice."""
+
+Step = tuple[int, int | None]
+"""One step of a planned path: the space, and the colour index of the tile used (or None)."""
+
+
+class Judge:
+    """Scores the endings of one turn for one player, in one state (see module docstring)."""
+
+    def __init__(self, state: State, me: int | None = None, style: Style = EXPERT) -> None:
+        game = state.game
+        self.state = state
+        self.board = game.board
+        self.tables: Tables = tables_for(game.board, game.pro)
+        self.value = self.tables.value
+        self.me = state.player if me is None else me
+        self.final = state.final_round
+        n = game.players
+        board = self.board
+        self.finished_before = frozenset(
+            p for p, s in enumerate(state.positions) if board.is_finish(s)
+        )
+        here = state.positions[self.me]
+        self.rivals = tuple(r for r in range(n) if r != self.me)
+        racing = [r for r in self.rivals if r not in self.finished_before]
+        self.weight = _threat_weights(racing, [self.value[state.positions[r]] for r in racing])
+        self.style = style
+        keep = 0.0 if self.final else style.tile_weight
+        self.tile_worth = tuple(keep * row[here] for row in self.tables.tile_value)
+        extra = 0.0 if self.final else style.extra_weight
+        self.extra_worth = extra * self.tables.extra_value[here]
+        # Who still moves in this round after the player whose turn it is (R10).
+        self.later = tuple(later_players(state))
+        self.mask_worth = tuple(
+            sum(self.tile_worth[c] for c in range(6) if mask >> c & 1) for mask in range(64)
+        )
+        self._final: dict[tuple[int, bool, int], tuple[float, bool]] = {}
+        self._turbo: dict[int, tuple[float, float]] = {}
+        self._node: dict[tuple[int, int, int], float] = {}
+        self._choice: dict[tuple[int, int, int], Step | None] = {}
+        self._tnode: dict[tuple[int, int, int], float] = {}
+        self._tchoice: dict[tuple[int, int, int], int | None] = {}
+        self.turbo_phase = state.phase is Phase.TURBO_PLACING
+        self.placed_already = bool(state.path) or self.turbo_phase
+
+    # The end of a turn ----------------------------------------------------------------
+
+    def final_score(self, end: int, placed: bool, dice: int) -> tuple[float, bool]:
+        """Score of my car ending the turn on ``end`` after placing ``dice`` dice (``placed``:
+        whether any token was placed, which decides push-back and bonus); and whether it
+        reached the finish."""
+        key = (end, placed, dice)
+        cached = self._final.get(key)
+        if cached is not None:
+            return cached
+        result = self._final_score(end, placed, dice)
+        self._final[key] = result
+        return result
+
+    def _final_score(self, end: int, placed: bool, dice: int) -> tuple[float, bool]:
+        state, board, me = self.state, self.board, self.me
+        spaces = board.spaces
+        positions = list(state.positions)
+        positions[me] = end
+        if placed and not spaces[end].holds_many:  # R8, once, on the final space
+            for r in self.rivals:
+                if positions[r] == end:
+                    positions[r] = push_back_target(board, tuple(positions), r)
+                    break
+        game = state.game
+        colour = spaces[end].colour if placed else None
+        if game.bonus and colour is not None and colour in game.cars:  # R15
+            owner = game.cars.index(colour)
+            free = _free_steps(board, positions, owner)
+            if free:
+                if owner == me:
+                    here_score = self.standing(positions, dice)
+                    for step in free:
+                        positions[me] = step
+                        if self.standing(positions, dice) > here_score:
+                            here_score = self.standing(positions, dice)
+                            end = step
+                    positions[me] = end
+                else:
+                    positions[owner] = min(free, key=lambda s: (self.value[s], -s))
+        return self.standing(positions, dice), board.is_finish(positions[me])
+
+    def standing(self, positions: list[int], dice: int) -> float:
+        """The score of the cars standing at ``positions`` once my turn is over."""
+        board = self.board
+        here = positions[self.me]
+        if board.is_finish(here):
+            return WIN + self.win_share(positions, dice) - FEWER_DICE * dice
+        value = self.value
+        before = self.state.positions
+        progress = -value[here]
+        for r, w in self.weight.items():
+            progress += w * (value[positions[r]] - value[before[r]])
+        if self.final:
+            return LOSS + progress
+        return progress - self.risk(positions)
+
+    def risk(self, positions: Sequence[int]) -> float:
+        """Expected turns lost by being pushed back before my next turn (R8)."""
+        if self.final:
+            return 0.0
+        board, me = self.board, self.me
+        here = positions[me]
+        if board.spaces[here].holds_many:
+            return 0.0
+        chance = 0.0
+        for r in self.rivals:
+            if not board.is_finish(positions[r]):
+                chance += self.tables.landing(positions[r]).get(here, 0.0)
+        if chance <= 0.0:
+            return 0.0
+        to = push_back_target(board, tuple(positions), me)
+        return self.style.risk_weight * min(1.0, chance) * (self.value[to] - self.value[here])
+
+    def win_share(self, positions: Sequence[int], dice: int) -> float:
+        """My estimated share of the win with my car at the finish after ``dice`` dice (R11)."""
+        state, board = self.state, self.board
+        share = 1.0
+        for r in self.rivals:
+            if board.is_finish(positions[r]):
+                theirs = state.round_dice[r] or 0
+                if theirs < dice:
+                    return 0.0
+                if theirs == dice:
+                    share *= 0.5
+            elif r in self.later:
+                fewer, same = self.finish_odds(r, positions[r], dice)
+                share *= max(0.0, 1.0 - fewer - 0.5 * same)
+        return share
+
+    def finish_odds(self, player: int, space: int, dice: int) -> tuple[float, float]:
+        """Chance that ``player``'s car on ``space`` reaches the finish in its next turn with
+        fewer dice than ``dice``, and with exactly as many."""
+        if self.tables.steps_left[space] > _REACH:
+            return 0.0, 0.0
+        odds = self.tables.finish_dice(space, self.state.tiles[player])
+        fewer = sum(odds[:dice])
+        same = odds[dice] if dice < len(odds) else 0.0
+        return fewer, same
+
+    # Turbo (R14) ------------------------------------------------------------------------
+
+    def turbo_expect(self, end: int, mask: int) -> float:
+        """Expected score of the turbo roll from ``end`` (two dice, dice only) with the tiles
+        ``mask`` kept. The tiles cannot be placed in the turbo (R14), and their worth is the
+        same for every ending off the finish while any finish outscores them all, so the
+        turbo is solved once per space: the expectation without tiles, plus their worth
+        times the chance of ending off the finish."""
+        cached = self._turbo.get(end)
+        if cached is None:
+            expect = off = 0.0
+            for m, p in ROLLS2:
+                score = self.turbo_best(end, m, 0)
+                expect += p * score
+                if score < WIN / 2:
+                    off += p
+            cached = (expect, off)
+            self._turbo[end] = cached
+        return cached[0] + cached[1] * self.mask_worth[mask]
+
+    def turbo_best(self, space: int, m: int, mask: int) -> float:
+        """Best score placing turbo dice ``m`` from ``space`` (a token already lies there)."""
+        key = (space, m, mask)
+        cached = self._tnode.get(key)
+        if cached is not None:
+            return cached
+        colour = self.tables.colour
+        best = -INF
+        choice: int | None = None
+        for nx in self.board.steps[space]:
+            less = SUB[colour[nx]][m]
+            if less != NONE:
+                v = self.turbo_best(nx, less, mask)
+                if v > best + _EPS:
+                    best, choice = v, nx
+        if choice is None:
+            score, done = self.final_score(space, True, 8 - SIZE[m])
+            best = score if done else score + self.mask_worth[mask]
+        self._tnode[key] = best
+        self._tchoice[key] = choice
+        return best
+
+    def turbo_path(self, space: int, m: int) -> list[Step]:
+        """The best turbo path from ``space`` with dice ``m`` (tiles kept: none are placed)."""
+        self.turbo_best(space, m, 0)
+        path: list[Step] = []
+        while True:
+            nx = self._tchoice[(space, m, 0)]
+            if nx is None:
+                return path
+            path.append((nx, None))
+            m = SUB[self.tables.colour[nx]][m]
+            space = nx
+
+    # Placing (R5, R6) ---------------------------------------------------------------------
+
+    def best(self, space: int, m: int, mask: int) -> float:
+        """Best score of the rest of a placing phase: the last token lies on ``space`` (or
+        the car, at the start), dice ``m`` and tiles ``mask`` are in hand."""
+        key = (space, m, mask)
+        cached = self._node.get(key)
+        if cached is not None:
+            return cached
+        colour = self.tables.colour
+        steps = self.board.steps[space]
+        best = -INF
+        choice: Step | None = None
+        fits = False
+        for nx in steps:
+            less = SUB[colour[nx]][m]
+            if less != NONE:
+                fits = True
+                v = self.best(nx, less, mask)
+                if v > best + _EPS:
+                    best, choice = v, (nx, None)
+        if not fits:  # R6: the move may stop only where no die fits
+            best = self.terminal(space, m, mask)
+        if mask:  # tiles are never compulsory (R6)
+            for nx in steps:
+                c = colour[nx]
+                if mask >> c & 1:
+                    v = self.best(nx, m, mask & ~(1 << c))
+                    if v > best + _EPS:
+                        best, choice = v, (nx, c)
+        self._node[key] = best
+        self._choice[key] = choice
+        return best
+
+    def terminal(self, space: int, m: int, mask: int) -> float:
+        """Score of stopping the placing phase on ``space`` with dice ``m`` left unused."""
+        if self.turbo_phase:
+            score, done = self.final_score(space, True, 8 - SIZE[m])
+            return score if done else score + self.mask_worth[mask]
+        if self.tables.turbo and SIZE[m] == 0:
+            return self.turbo_expect(space, mask)
+        placed = self.placed_already or space != self.state.positions[self.me]
+        score, done = self.final_score(space, placed, 6 - SIZE[m])
+        return score if done else score + self.mask_worth[mask]
+
+    def path(self, space: int, m: int, mask: int) -> list[Step]:
+        """The best path from ``space`` with dice ``m`` and tiles ``mask``."""
+        self.best(space, m, mask)
+        steps: list[Step] = []
+        while True:
+            choice = self._choice[(space, m, mask)]
+            if choice is None:
+                return steps
+            steps.append(choice)
+            nx, tile = choice
+            if tile is None:
+                m = SUB[self.tables.colour[nx]][m]
+            else:
+                mask &= ~(1 << tile)
+            space = nx
+
+    def roll_values(self, space: int, mask: int) -> list[float]:
+        """The best score for every six-dice roll from ``space`` (index: multiset id) with
+        the tiles ``mask`` in hand.
+
+        Tiles are *priced* here instead of tracked: placing one costs its worth, at most
+        :attr:`Style.relaxed_tiles` per path, and nothing stops a colour being placed twice. That
+        drops the tiles from the search state (with six tiles, 64 times fewer nodes) at the
+        price of rarely overrating a path that would need a tile twice. It weighs the rolls of
+        an extra roll (R13); a path is always chosen by the exact :meth:`best`.
+        """
+        links = self.tables.links
+        worth = self.tile_worth
+        memo: dict[int, float] = {}
+        ends: dict[int, float] = {}
+        terminal = self.terminal
+        size = SIZE
+        limit = self.style.relaxed_tiles
+
+        def search(space: int, m: int, used: int) -> float:
+            k = (space << 13) | (m << 2) | used
+            found = memo.get(k)
+            if found is not None:
+                return found
+            best = -INF
+            fits = False
+            for nx, sub, _ in links[space]:
+                less = sub[m]
+                if less != NONE:
+                    fits = True
+                    v = search(nx, less, used)
+                    if v > best:
+                        best = v
+            if not fits:
+                ek = (space << 3) | size[m]
+                stop = ends.get(ek)
+                if stop is None:
+                    stop = terminal(space, m, mask)
+                    ends[ek] = stop
+                best = stop
+            if mask and used < limit:
+                for nx, _, c in links[space]:
+                    if mask >> c & 1:
+                        v = search(nx, m, used + 1) - worth[c]
+                        if v > best:
+                            best = v
+            memo[k] = best
+            return best
+
+        values = [-INF] * (NONE + 1)
+        for m, _ in ROLLS6:
+            values[m] = search(space, m, 0)
+        return values
+
+
+def later_players(state: State) -> list[int]:
+    """Players who still have a turn in this round after the player whose turn it is (R10)."""
+    game = state.game
+    later: list[int] = []
+    p = state.player
+    while True:
+        p = (p + 1) % game.players
+        if p == game.start_player:
+            return later
+        later.append(p)
+
+
+def mask_of(colours: object) -> int:
+    """The bit mask of a set of tile colours."""
+    mask = 0
+    for colour in colours:  # type: ignore[attr-defined]
+        mask |= 1 << colour.index
+    return mask
+
+
+def _free_steps(board: object, positions: list[int], owner: int) -> list[int]:
+    """Steps for a bonus move (R15): forward, onto a space no car stands on."""
+    spaces = board.spaces  # type: ignore[attr-defined]
+    taken = set(positions)
+    return [
+        s
+        for s in board.steps[positions[owner]]  # type: ignore[attr-defined]
+        if spaces[s].holds_many or s not in taken
+    ]
+
+
+def _threat_weights(racing: list[int], values: list[float]) -> dict[int, float]:
+    """How much each rival's progress counts against mine: the rival closest to the finish
+    counts most; the weights add up to one, so in a two-car race the rival counts fully."""
+    if not racing:
+        return {}
+    low = min(values)
+    raw = [math.exp(-(v - low)) for v in values]
+    total = sum(raw)
+    return {r: w / total for r, w in zip(racing, raw, strict=True)}
+
+
+__all__ = ["EXPERT", "LOSS", "WIN", "Judge", "Style", "mask_of"]

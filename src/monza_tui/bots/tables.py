@@ -1,0 +1,374 @@
+"""Per-board tables: how many turns a car needs from each space, and what tiles are worth.
+
+The expert's currency is the *expected number of turns to reach the finish* from a space,
+``value[s]``. It is solved exactly for a car racing alone that always plays the complete move
+(R6) minimising that same number, by value iteration over single turns: every step goes
+strictly forward (R5), so solving the spaces from the finish backwards settles each one in a
+single pass. A turn from ``s`` rolls one of the 462 distinct six-dice rolls; a roll that fits
+no step leaves the car where it is (R7), which is what makes the equation
+
+    value[s] = (1 + sum over moving rolls p * best[roll]) / (1 - p(no move))
+
+With ``turbo`` (pro variant) a move that places all six dice continues with the 21 two-dice
+rolls (R14). The same sweep with one accelerator tile kept in hand, or the extra-roll tile,
+gives what holding that tile is worth (``tile_value``, ``extra_value``; R12, R13), in turns.
+
+Per space ``best[e][m]`` is the value after a token was just placed on ``e`` with the dice
+``m`` still in hand (see :mod:`monza_tui.bots.multisets`): the minimum over the steps a die
+of ``m`` fits, or, when none fits, the value of stopping on ``e``. Building one table is a
+few list operations per space; the tables are cached per board and variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import mul
+
+from monza_tui.bots.multisets import (
+    EMPTY,
+    NONE,
+    ROLLS2,
+    ROLLS6,
+    SIZE,
+    SUB,
+    reroll_outcomes,
+)
+from monza_tui.bots.search import PerBoard, search_for
+from monza_tui.engine.board import Board, SpaceKind
+from monza_tui.engine.colours import COLOURS, Colour
+
+INF = float("inf")
+STUCK = 1e4
+"""The value of a space from which no finish can be reached: very many turns."""
+_SMALL = 28
+"""Multisets of at most two dice are the first 28 ids (the turbo phase needs no more)."""
+_SUB_SMALL = tuple(sub[:_SMALL] for sub in SUB)
+
+
+class Tables:
+    """The solved tables of one board (see the module docstring)."""
+
+    def __init__(self, board: Board, turbo: bool) -> None:
+        self.board = board
+        self.turbo = turbo
+        spaces = board.spaces
+        self.colour: tuple[int, ...] = tuple(
+            s.colour.index if s.colour is not None else -1 for s in spaces
+        )
+        self.order: tuple[int, ...] = tuple(
+            sorted(
+                (s.index for s in spaces if s.kind is not SpaceKind.BLOCKED),
+                key=lambda i: -spaces[i].front,
+            )
+        )
+        self.links: tuple[tuple[tuple[int, tuple[int, ...], int], ...], ...] = tuple(
+            tuple((nx, SUB[self.colour[nx]], self.colour[nx]) for nx in board.steps[e])
+            for e in range(len(spaces))
+        )
+        """Per space, its steps as (space, ``SUB`` row of its colour, colour index)."""
+        self.value, self.turbo_value, self.best, self.turbo_best = self._solve_base()
+        self.tile_value: tuple[tuple[float, ...], ...] = tuple(
+            self._solve_tile(c) for c in range(len(COLOURS))
+        )
+        """``tile_value[c][s]``: turns saved by holding the accelerator tile of colour ``c``."""
+        self.extra_value: tuple[float, ...] = self._solve_extra()
+        """``extra_value[s]``: turns saved by holding the extra-roll tile."""
+        # A space no move leads on from (only possible off the cars' paths, e.g. where a
+        # push-back lands) gets a large finite value, so scores never meet inf - inf.
+        self.value = [v if v < STUCK else STUCK for v in self.value]
+        self._landing: dict[int, dict[int, float]] = {}
+        self._finish: dict[tuple[int, frozenset[Colour]], tuple[float, ...]] = {}
+        self.steps_left: tuple[int, ...] = self._steps_left()
+        """Fewest forward steps (R5) from each space to a finish."""
+
+    # The sweeps --------------------------------------------------------------------
+
+    def _nexts(self, e: int, ready: Sequence[object]) -> list[tuple[int, int]]:
+        return [(nx, self.colour[nx]) for nx in self.board.steps[e] if ready[nx] is not None]
+
+    @staticmethod
+    def _gather(
+        arrays: Sequence[list[float] | None], colours: list[int], subs: Sequence[Sequence[int]]
+    ) -> list[float]:
+        """Elementwise minimum over the steps of ``array[SUB[c][m]]``: the best die placement
+        for every multiset ``m`` at once (``subs`` is ``SUB`` or its short turbo form)."""
+        size = len(subs[0])
+        if not arrays:
+            return [INF] * size
+        gathered: list[list[float]] = []
+        for a, c in zip(arrays, colours, strict=True):
+            assert a is not None
+            gathered.append(list(map(a.__getitem__, subs[c])))
+        if len(gathered) == 1:
+            return gathered[0]
+        return list(map(min, *gathered))
+
+    def _solve_base(
+        self,
+    ) -> tuple[list[float], list[float], list[list[float] | None], list[list[float] | None]]:
+        spaces = self.board.spaces
+        n = len(spaces)
+        value = [INF] * n
+        turbo_value = [INF] * n
+        best: list[list[float] | None] = [None] * n
+        turbo_best: list[list[float] | None] = [None] * n
+        full = NONE + 1
+        for e in self.order:
+            if spaces[e].kind is SpaceKind.FINISH:
+                value[e] = turbo_value[e] = 0.0
+                best[e] = [*([0.0] * NONE), INF]
+                turbo_best[e] = [*([0.0] * _SMALL), *([INF] * (full - _SMALL))]
+                continue
+            nexts = self._nexts(e, best)
+            arrays = [best[nx] for nx, _ in nexts]
+            colours = [c for _, c in nexts]
+            dice = self._gather(arrays, colours, SUB)
+            v = _solve_stay(
+                1.0, [(p, dice[m]) for m, p in ROLLS6 if dice[m] < INF],
+                [(p, INF) for m, p in ROLLS6 if dice[m] == INF],
+            )
+            value[e] = v
+            if self.turbo:
+                tarrays = [turbo_best[nx] for nx, _ in nexts]
+                tdice = self._gather(tarrays, colours, _SUB_SMALL)
+                turbo_value[e] = sum(p * (tdice[m] if tdice[m] < INF else v) for m, p in ROLLS2)
+                turbo_best[e] = [
+                    *(d if d < INF else v for d in tdice),
+                    *([INF] * (full - _SMALL)),
+                ]
+            else:
+                turbo_value[e] = v
+            row = [d if d < INF else v for d in dice]
+            row[EMPTY] = turbo_value[e] if self.turbo else v
+            row[NONE] = INF
+            best[e] = row
+        return value, turbo_value, best, turbo_best
+
+    def _solve_tile(self, tile: int) -> tuple[float, ...]:
+        """The sweep with the accelerator tile ``tile`` in hand: it may stand in for a die of
+        its colour anywhere (never in the turbo, R14); once placed, the base tables apply."""
+        spaces = self.board.spaces
+        n = len(spaces)
+        full = NONE + 1
+        held = [INF] * n
+        best: list[list[float] | None] = [None] * n
+        turbo_best: list[list[float] | None] = [None] * n
+        base = self.best
+        for e in self.order:
+            if spaces[e].kind is SpaceKind.FINISH:
+                held[e] = 0.0
+                best[e] = [*([0.0] * NONE), INF]
+                turbo_best[e] = [*([0.0] * _SMALL), *([INF] * (full - _SMALL))]
+                continue
+            nexts = self._nexts(e, best)
+            colours = [c for _, c in nexts]
+            dice = self._gather([best[nx] for nx, _ in nexts], colours, SUB)
+            tiles = [base[nx] for nx, c in nexts if c == tile]
+            by_tile: list[float]
+            if not tiles:
+                by_tile = [INF] * full
+            elif len(tiles) == 1:
+                by_tile = tiles[0]  # type: ignore[assignment]
+            else:
+                by_tile = list(map(min, *tiles))  # type: ignore[arg-type]
+            fits = [(p, min(dice[m], by_tile[m])) for m, p in ROLLS6 if dice[m] < INF]
+            stuck = [(p, by_tile[m]) for m, p in ROLLS6 if dice[m] == INF]
+            v = _solve_stay(1.0, fits, stuck)
+            held[e] = v
+            if self.turbo:
+                tdice = self._gather(
+                    [turbo_best[nx] for nx, _ in nexts], colours, _SUB_SMALL
+                )
+                turbo = sum(p * (tdice[m] if tdice[m] < INF else v) for m, p in ROLLS2)
+                turbo_best[e] = [
+                    *(d if d < INF else v for d in tdice),
+                    *([INF] * (full - _SMALL)),
+                ]
+            else:
+                turbo = v
+            row = [
+                (d if d < t else t) if d < INF else (v if v < t else t)
+                for d, t in zip(dice, by_tile, strict=True)
+            ]
+            row[EMPTY] = min(turbo if self.turbo else v, by_tile[EMPTY])
+            row[NONE] = INF
+            best[e] = row
+        return tuple(max(0.0, a - b) if b < INF else 0.0 for a, b in zip(self.value, held,
+                                                                           strict=True))
+
+    def _solve_extra(self) -> tuple[float, ...]:
+        """The sweep with the extra-roll tile in hand (R13): each turn the better of keeping
+        the roll and the best re-roll, by exact expectation over the re-rolled dice."""
+        spaces = self.board.spaces
+        n = len(spaces)
+        full = NONE + 1
+        held = [INF] * n
+        best: list[list[float] | None] = [None] * n
+        turbo_best: list[list[float] | None] = [None] * n
+        base = self.best
+        for e in self.order:
+            if spaces[e].kind is SpaceKind.FINISH:
+                held[e] = 0.0
+                best[e] = [*([0.0] * NONE), INF]
+                turbo_best[e] = [*([0.0] * _SMALL), *([INF] * (full - _SMALL))]
+                continue
+            nexts = self._nexts(e, best)
+            colours = [c for _, c in nexts]
+            spent = self._gather([base[nx] for nx, _ in nexts], colours, SUB)
+            after = [d if d < INF else self.value[e] for d in spent]
+            rerolled = best_reroll(after)
+            dice = self._gather([best[nx] for nx, _ in nexts], colours, SUB)
+            fits = [(p, min(dice[m], rerolled[m])) for m, p in ROLLS6 if dice[m] < INF]
+            stuck = [(p, rerolled[m]) for m, p in ROLLS6 if dice[m] == INF]
+            v = _solve_stay(1.0, fits, stuck)
+            held[e] = v
+            if self.turbo:
+                tdice = self._gather(
+                    [turbo_best[nx] for nx, _ in nexts], colours, _SUB_SMALL
+                )
+                turbo = sum(p * (tdice[m] if tdice[m] < INF else v) for m, p in ROLLS2)
+                turbo_best[e] = [
+                    *(d if d < INF else v for d in tdice),
+                    *([INF] * (full - _SMALL)),
+                ]
+            else:
+                turbo = v
+            row = [d if d < INF else v for d in dice]
+            row[EMPTY] = turbo if self.turbo else v
+            row[NONE] = INF
+            best[e] = row
+        return tuple(max(0.0, a - b) if b < INF else 0.0 for a, b in zip(self.value, held,
+                                                                           strict=True))
+
+    def _steps_left(self) -> tuple[int, ...]:
+        steps = self.board.steps
+        left = [1 << 30] * len(steps)
+        for e in self.order:
+            if self.board.is_finish(e):
+                left[e] = 0
+            else:
+                left[e] = min((left[nx] + 1 for nx in steps[e]), default=1 << 30)
+        return tuple(left)
+
+    # Queries -----------------------------------------------------------------------
+
+    def finish_dice(self, space: int, tiles: frozenset[Colour]) -> tuple[float, ...]:
+        """``[d]``: the chance that a car on ``space`` holding ``tiles`` reaches the finish
+        next turn with at best ``d`` dice (R11), d = 0..6 (turbo finishes not counted)."""
+        key = (space, tiles)
+        cached = self._finish.get(key)
+        if cached is not None:
+            return cached
+        odds = [0.0] * 7
+        search = search_for(self.board)
+        search.trim()
+        mask = sum(1 << c.index for c in tiles)
+        for m, p in ROLLS6:
+            fewest = search.fewest_dice(space, m, mask)
+            if fewest <= 6:
+                odds[fewest] += p
+        result = tuple(odds)
+        self._finish[key] = result
+        return result
+
+    def landing(self, origin: int) -> dict[int, float]:
+        """Where a car on ``origin`` ends its next turn, with probabilities, when it plays
+        the table's own policy (turbo included): used to judge the risk of being pushed."""
+        cached = self._landing.get(origin)
+        if cached is not None:
+            return cached
+        dist: dict[int, float] = {}
+        for m, p in ROLLS6:
+            end, rest = self._follow(origin, m, self.best)
+            if self.turbo and rest == EMPTY and end != origin:
+                for m2, p2 in ROLLS2:
+                    final, _ = self._follow(end, m2, self.turbo_best)
+                    dist[final] = dist.get(final, 0.0) + p * p2
+            else:
+                dist[end] = dist.get(end, 0.0) + p
+        self._landing[origin] = dist
+        return dist
+
+    def _follow(
+        self, space: int, m: int, tables: Sequence[list[float] | None]
+    ) -> tuple[int, int]:
+        steps = self.board.steps
+        colour = self.colour
+        while True:
+            choice = -1
+            low = INF
+            rest = m
+            for nx in steps[space]:
+                sm = SUB[colour[nx]][m] if colour[nx] >= 0 else NONE
+                row = tables[nx]
+                if sm != NONE and row is not None and row[sm] < low:
+                    low, choice, rest = row[sm], nx, sm
+            if choice < 0:
+                return space, m
+            space, m = choice, rest
+
+
+def best_reroll(after: Sequence[float]) -> list[float]:
+    """For every six-dice roll, the lowest expected value a re-roll of some of its dice can
+    reach (R13), given ``after[m]``, the value of playing roll ``m`` (lower is better).
+
+    Exact expectation over every multiset of re-rolled dice; the minimum over the dice kept
+    runs over the lattice of sub-multisets, so each keep-set is weighed once, not once per
+    roll that contains it. Re-rolling no die is not a re-roll: it is left out.
+    """
+    full = NONE + 1
+    expect = [INF] * full
+    for keep in range(NONE):
+        if SIZE[keep] < 6:
+            ids, probs = reroll_outcomes(keep)
+            expect[keep] = sum(map(mul, probs, map(after.__getitem__, ids)))
+    low = [INF] * full
+    for m in range(NONE):  # ids are ordered by size, so every sub-multiset comes first
+        here = expect[m]
+        for sub in SUB:
+            less = sub[m]
+            if less != NONE and low[less] < here:
+                here = low[less]
+        low[m] = here
+    return low
+
+
+def _solve_stay(
+    turn: float, moving: list[tuple[float, float]], stuck: list[tuple[float, float]]
+) -> float:
+    """Solve ``x = turn + sum p*v (moving) + sum p*min(x, alt) (stuck)`` for ``x``.
+
+    A roll that fits no die leaves the car where it is (R7), unless an alternative ``alt``
+    (a tile, a re-roll) does better than staying; ``x`` appears on both sides. The right
+    side is increasing with slope below one, so there is one solution: try the stuck rolls
+    whose alternative beats ``x``, cheapest first.
+    """
+    base = turn + sum(p * v for p, v in moving)
+    options = sorted(stuck, key=lambda pv: pv[1])
+    rest = sum(p for p, _ in options)
+    taken = 0.0
+    previous = -INF
+    for p, alt in options:
+        if rest < 1.0:
+            x = (base + taken) / (1.0 - rest)
+            if previous <= x <= alt:
+                return x
+        if alt == INF:
+            break
+        taken += p * alt
+        rest -= p
+        previous = alt
+    if rest < 1.0 - 1e-12:
+        return (base + taken) / (1.0 - rest)
+    return INF
+
+
+_TABLES: dict[bool, PerBoard[Tables]] = {
+    turbo: PerBoard(lambda board, turbo=turbo: Tables(board, turbo), size=4)  # type: ignore[misc]
+    for turbo in (False, True)
+}
+
+
+def tables_for(board: Board, turbo: bool) -> Tables:
+    """The tables of a board, with or without the turbo roll (R14: the pro variant)."""
+    return _TABLES[turbo](board)

@@ -1,0 +1,283 @@
+"""Racing computer drivers against each other, and summarising many races.
+
+A race is fixed by its set-up and its *race seed*, which is derived from the simulation
+seed and the race's index alone, never from which worker process ran it: so a summary is
+the same whatever the number of workers. The dice come from the same generator as the game
+record's (:func:`monza_tui.record.chance_rng`), so a logged race is a seeded record
+whose every roll a reader can check. The start player rotates from race to race, so no
+seat keeps the first move (R3).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from monza_tui.boardfile import BoardFile
+from monza_tui.bots import make_driver
+from monza_tui.engine import Action, Colour, Game, Roll, roll_dice
+from monza_tui.record import chance_rng
+
+MAX_ACTIONS = 1_000_000
+"""A race still running after this many actions is a bug (every turn moves on, R7)."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every race of a simulation shares."""
+
+    board_file: BoardFile
+    seats: tuple[str, ...]
+    """The driver level of each seat, in turn order (R3)."""
+    pro: bool = False
+    bonus: bool = False
+    seed: int = 1
+    keep_actions: bool = False
+    """Keep every action, to write the races as game records."""
+
+    @property
+    def cars(self) -> tuple[Colour, ...]:
+        """The cars in seat order: the edition's cars, first ones first (R2)."""
+        return self.board_file.board.edition.cars[: len(self.seats)]
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """What one race came to, in numbers."""
+
+    index: int
+    seed: int
+    start_player: int
+    winners: tuple[int, ...]
+    rounds: int
+    turns: int
+    turbos: int
+    """Turns with a turbo roll (R14)."""
+    pushbacks: int
+    """Cars pushed back (R8)."""
+    no_moves: int
+    """Turns in which the car did not move (R7)."""
+    actions: tuple[Action, ...] = field(default=(), repr=False)
+
+
+def race_seed(seed: int, index: int) -> int:
+    """The seed of race ``index``: a hash of (simulation seed, index), so it does not depend
+    on the order races are run in."""
+    digest = hashlib.sha256(f"monza-simulate/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def run_race(setup: Setup, index: int) -> RaceResult:
+    """Play race ``index`` of ``setup`` to the end."""
+    seed = race_seed(setup.seed, index)
+    players = len(setup.seats)
+    start = index % players
+    game = Game(
+        setup.board_file.board, setup.cars, pro=setup.pro, bonus=setup.bonus, start_player=start
+    )
+    drivers = [
+        make_driver(level, random.Random(f"monza-driver/{seed}/{seat}"))
+        for seat, level in enumerate(setup.seats)
+    ]
+    state = game.new_state()
+    actions: list[Action] = []
+    turns = turbos = pushbacks = no_moves = 0
+    last = state.last_turn
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if player < 0:
+            action: Action = Roll(roll_dice(chance_rng(seed, state), state.dice_to_roll()))
+        else:
+            action = drivers[player].choose(state)
+        state = state.apply(action)
+        if setup.keep_actions:
+            actions.append(action)
+        if state.last_turn is not last:
+            last = state.last_turn
+            assert last is not None
+            turns += 1
+            turbos += last.turbo_roll is not None
+            pushbacks += len(last.pushed)
+            no_moves += not last.moves
+    else:
+        raise RuntimeError(f"race {index} (seed {seed}) did not end in {MAX_ACTIONS} actions")
+    return RaceResult(
+        index=index,
+        seed=seed,
+        start_player=start,
+        winners=state.winners(),
+        rounds=state.round,
+        turns=turns,
+        turbos=turbos,
+        pushbacks=pushbacks,
+        no_moves=no_moves,
+        actions=tuple(actions),
+    )
+
+
+# Running many ---------------------------------------------------------------------------
+
+_SETUP: Setup | None = None
+
+
+def _init_worker(setup: Setup) -> None:
+    global _SETUP
+    _SETUP = setup
+
+
+def _run_index(index: int) -> RaceResult:
+    assert _SETUP is not None
+    return run_race(_SETUP, index)
+
+
+def prepare(setup: Setup) -> None:
+    """Build the drivers' per-board tables once, before worker processes are forked, so that
+    every worker shares them instead of building its own."""
+    if "expert" in setup.seats:
+        from monza_tui.bots.tables import tables_for
+
+        tables_for(setup.board_file.board, setup.pro)
+
+
+def run_races(setup: Setup, games: int, jobs: int = 1) -> Iterator[RaceResult]:
+    """Every race of a simulation, in index order, on ``jobs`` worker processes."""
+    prepare(setup)
+    if jobs <= 1 or games <= 1:
+        for index in range(games):
+            yield run_race(setup, index)
+        return
+    # On Linux, fork shares the tables already built (prepare) with the workers; elsewhere
+    # fork is unsafe with threads, and spawned workers build their own tables.
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    chunk = max(1, min(16, games // (jobs * 8)))
+    with context.Pool(jobs, initializer=_init_worker, initargs=(setup,)) as pool:
+        yield from pool.imap(_run_index, range(games), chunksize=chunk)
+
+
+# Summary --------------------------------------------------------------------------------
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a share (95% by default): honest at 0 and 1 too."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: Sequence[int], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, by linear interpolation."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    at = q * (len(ordered) - 1)
+    low = math.floor(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
+
+
+def summarise(setup: Setup, results: Sequence[RaceResult]) -> dict[str, Any]:
+    """The numbers of a simulation (the ``--json`` output of ``monza simulate``)."""
+    games = len(results)
+    players = len(setup.seats)
+    seat_wins = [0] * players
+    order_wins = [0] * players
+    for result in results:
+        for winner in result.winners:
+            seat_wins[winner] += 1
+            order_wins[(winner - result.start_player) % players] += 1
+    rounds = [r.rounds for r in results]
+    turns = sum(r.turns for r in results)
+
+    def share(wins: int) -> dict[str, Any]:
+        low, high = wilson(wins, games)
+        return {
+            "wins": wins,
+            "win_share": round(wins / games, 4) if games else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+        }
+
+    histogram: dict[str, int] = {}
+    for value in sorted(set(rounds)):
+        histogram[str(value)] = rounds.count(value)
+    return {
+        "games": games,
+        "board": setup.board_file.board.name,
+        "pro": setup.pro,
+        "bonus": setup.bonus,
+        "players": players,
+        "seed": setup.seed,
+        "seats": [
+            {"seat": level, "car": car.value, **share(seat_wins[i])}
+            for i, (level, car) in enumerate(zip(setup.seats, setup.cars, strict=True))
+        ],
+        "seat_order": [
+            {"position": k + 1, **share(order_wins[k])} for k in range(players)
+        ],
+        "shared_wins": sum(len(r.winners) > 1 for r in results),
+        "rounds": {
+            "mean": round(statistics.fmean(rounds), 3) if rounds else 0.0,
+            "sd": round(statistics.pstdev(rounds), 3) if rounds else 0.0,
+            "min": min(rounds, default=0),
+            "p10": percentile(rounds, 0.1),
+            "median": percentile(rounds, 0.5),
+            "p90": percentile(rounds, 0.9),
+            "max": max(rounds, default=0),
+            "histogram": histogram,
+        },
+        "turns": turns,
+        "turbo_rate": round(sum(r.turbos for r in results) / turns, 4) if turns else 0.0,
+        "pushbacks_per_race": round(sum(r.pushbacks for r in results) / games, 4)
+        if games
+        else 0.0,
+        "no_move_share": round(sum(r.no_moves for r in results) / turns, 4) if turns else 0.0,
+    }
+
+
+def simulate(
+    setup: Setup,
+    games: int,
+    jobs: int = 1,
+    progress: Callable[[RaceResult], None] | None = None,
+) -> list[RaceResult]:
+    """Run ``games`` races and return their results in index order."""
+    results: list[RaceResult] = []
+    for result in run_races(setup, games, jobs):
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    return results
+
+
+def race_record(setup: Setup, result: RaceResult) -> Any:
+    """A race of the simulation as a game record (:class:`monza_tui.record.Race`), replayed
+    through the engine from its actions (needs ``Setup.keep_actions``)."""
+    from monza_tui.record import Player, Race
+
+    players = [
+        Player(f"{level} {seat + 1}", car, level)  # type: ignore[arg-type]
+        for seat, (level, car) in enumerate(zip(setup.seats, setup.cars, strict=True))
+    ]
+    race = Race.start(
+        setup.board_file,
+        players,
+        seed=result.seed,
+        pro=setup.pro,
+        bonus=setup.bonus,
+        start_player=result.start_player,
+    )
+    for action in result.actions:
+        race = race.apply(action)
+    return race
