@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
@@ -136,6 +137,15 @@ class MonzaApp(App[None]):
         }
         self.on_race_changed(race)
         self._show(RaceScreen())
+        self._warm_up(race)
+
+    @work(thread=True, exclusive=True, group="warm-up")
+    def _warm_up(self, race: Race) -> None:
+        """Build the drivers' per-board tables in the background (a few hundred ms, once per
+        board), so the first bot move or hint of the race does not wait for them."""
+        from monza_tui.bots.tables import tables_for
+
+        tables_for(race.game.board, race.game.pro)
 
     def _show(self, screen: Any) -> None:
         # One main screen over the default one: set-up, race, or results over the race.

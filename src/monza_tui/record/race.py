@@ -114,9 +114,8 @@ class Race:
         return replace(self, state=state, pending=(*self.pending, action), seeded=seeded)
 
     def chance_rng(self) -> random.Random:
-        """The generator for the dice rolled now, fixed by seed, turn and phase, so a race
-        resumed after an interruption rolls exactly the dice it would have rolled."""
-        return random.Random(f"monza/{self.seed}/{self.state.turn}/{self.state.phase.value}")
+        """The generator for the dice rolled now (see :func:`chance_rng`)."""
+        return chance_rng(self.seed, self.state)
 
     def roll(self) -> Race:
         """Let chance roll the dice due now (R1)."""
@@ -156,6 +155,13 @@ class Race:
         for action in self.pending:
             yield state, action
             state = state.apply(action)
+
+
+def chance_rng(seed: int, state: State) -> random.Random:
+    """The generator for the dice rolled in ``state``, fixed by the race's seed, the turn and
+    the phase: a race resumed after an interruption rolls exactly the dice it would have
+    rolled, and a reader can check every roll of a record against its seed."""
+    return random.Random(f"monza/{seed}/{state.turn}/{state.phase.value}")
 
 
 def write_records(path: Path | str, races: Sequence[Race], *, save: bool = False) -> None:
