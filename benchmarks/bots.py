@@ -36,7 +36,8 @@ from monza_tui.bots.expert import ExpertDriver
 from monza_tui.bots.judge import EXPERT, Style
 from monza_tui.bots.tables import tables_for
 from monza_tui.engine import Game, Phase, Roll, roll_dice
-from monza_tui.simulate import chance_rng, race_seed, wilson
+from monza_tui.record import chance_rng
+from monza_tui.simulate import race_seed, wilson
 
 
 def expert_decisions(board_ref: str, races: int) -> tuple[float, dict[str, list[float]]]:

@@ -137,7 +137,8 @@ class MonzaApp(App[None]):
         }
         self.on_race_changed(race)
         self._show(RaceScreen())
-        self._warm_up(race)
+        # After the first frame: the warm-up thread would otherwise compete with it.
+        self.set_timer(0.3, lambda: self._warm_up(race))
 
     @work(thread=True, exclusive=True, group="warm-up")
     def _warm_up(self, race: Race) -> None:
