@@ -25,7 +25,7 @@ from monza_tui.app.scene import Scene, split_label
 from monza_tui.app.track_layout import Cell, Cellpos, Layout, Layouts
 from monza_tui.boardfile import BoardFile
 from monza_tui.engine import Colour, Space, SpaceKind
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_name
 
 MIN_VIEW = (30, 11)
 """The smallest board area (columns, rows) the race is playable in (scrolling): a band's
@@ -53,17 +53,6 @@ def _letter(colour: Colour) -> str:
     }
     return letters[colour]
 
-
-def _colour_name(colour: Colour) -> str:
-    names = {
-        Colour.RED: _("red"),
-        Colour.BLUE: _("blue"),
-        Colour.GREEN: _("green"),
-        Colour.YELLOW: _("yellow"),
-        Colour.PURPLE: _("purple"),
-        Colour.WHITE: _("white"),
-    }
-    return names[colour]
 
 
 class BoardView(ScrollView, can_focus=False):
@@ -415,9 +404,9 @@ class BoardView(ScrollView, can_focus=False):
             assert space.colour is not None
             what = _("finish") if space.kind is SpaceKind.FINISH else space.id
             text = _("{id}: {colour}, {length} long").format(
-                id=what, colour=_colour_name(space.colour), length=length
+                id=what, colour=colour_name(space.colour), length=length
             )
         cars = self.scene.cars.get(index, ())
         if cars:
-            text += " · " + ", ".join(_colour_name(car) for car in cars)
+            text += " · " + ", ".join(colour_name(car) for car in cars)
         return text

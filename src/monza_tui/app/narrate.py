@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from monza_tui.app.race_setup import colour_name
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -25,7 +24,7 @@ from monza_tui.engine import (
     Tile,
     TurnLog,
 )
-from monza_tui.i18n import _, ngettext
+from monza_tui.i18n import _, colour_name, ngettext
 
 
 def dice_text(colours: Sequence[Colour]) -> str:

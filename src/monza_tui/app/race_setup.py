@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from monza_tui.boardfile import BoardFile, load_board
 from monza_tui.engine import Colour, Edition, GameConfigError
 from monza_tui.errors import UserError
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_name
 from monza_tui.record import Player, Race
 
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "expert")
@@ -40,18 +40,6 @@ def seat_label(kind: str) -> str:
         return labels[kind]
     return f"{ROBOT} {labels[kind]}"
 
-
-def colour_name(colour: Colour) -> str:
-    """A colour's name in the user's language."""
-    names = {
-        Colour.RED: _("red"),
-        Colour.BLUE: _("blue"),
-        Colour.GREEN: _("green"),
-        Colour.YELLOW: _("yellow"),
-        Colour.PURPLE: _("purple"),
-        Colour.WHITE: _("white"),
-    }
-    return names[colour]
 
 
 @dataclass(frozen=True)

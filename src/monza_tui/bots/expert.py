@@ -33,7 +33,7 @@ from monza_tui.engine import (
     State,
     Tile,
 )
-from monza_tui.i18n import _, ngettext
+from monza_tui.i18n import _, colour_name, ngettext
 
 
 class ExpertDriver(PlanningDriver):
@@ -182,18 +182,6 @@ def expert_hint(state: State) -> Hint:
     choice = path_choice(state)
     return Hint(tuple(choice.actions), _path_reason(state, choice))
 
-
-def colour_name(colour: Colour) -> str:
-    """A colour's name in the user's language."""
-    names = {
-        Colour.RED: _("red"),
-        Colour.BLUE: _("blue"),
-        Colour.GREEN: _("green"),
-        Colour.YELLOW: _("yellow"),
-        Colour.PURPLE: _("purple"),
-        Colour.WHITE: _("white"),
-    }
-    return names[colour]
 
 
 def _extra_reason(state: State, extra: ExtraRollChoice) -> str:

@@ -25,7 +25,7 @@ from textual.widgets import Button, Footer, RichLog, Static
 from monza_tui.app import choices
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import headlines, space_name, tell
-from monza_tui.app.race_setup import colour_name, seat_label
+from monza_tui.app.race_setup import seat_label
 from monza_tui.app.scene import scene_from_state
 from monza_tui.app.widgets.common import put_text, show
 from monza_tui.app.widgets.dice import DiceTray, DieChip, TileChip, TileTray
@@ -47,7 +47,7 @@ from monza_tui.engine import (
     Tile,
     Token,
 )
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_name
 from monza_tui.record import Race
 
 if TYPE_CHECKING:

@@ -21,7 +21,6 @@ from monza_tui.app.race_setup import (
     SEAT_KINDS,
     RaceSetup,
     Seat,
-    colour_name,
     default_seats,
     seat_label,
     start_race,
@@ -29,7 +28,7 @@ from monza_tui.app.race_setup import (
 from monza_tui.boardfile import BUILTIN, BoardFileError, load_board
 from monza_tui.engine import Colour, Edition
 from monza_tui.errors import UserError
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_name
 
 if TYPE_CHECKING:
     from monza_tui.app.app import MonzaApp

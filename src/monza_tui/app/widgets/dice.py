@@ -15,10 +15,9 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from monza_tui.app.race_setup import colour_name
 from monza_tui.app.widgets.common import put_text, set_colour_class, show
 from monza_tui.engine import COLOURS, Colour
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_name
 
 
 class DieChip(Static):

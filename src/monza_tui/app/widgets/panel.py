@@ -15,10 +15,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from monza_tui.app.narrate import short_space_name
-from monza_tui.app.race_setup import ROBOT, colour_name, seat_label
+from monza_tui.app.race_setup import ROBOT, seat_label
 from monza_tui.app.widgets.common import put_text, set_colour_class
 from monza_tui.engine import Phase, State
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_name
 from monza_tui.record import Player
 
 
