@@ -102,7 +102,7 @@ def test_check_of_missing_and_non_record_files(
 
 def test_race_number_out_of_range(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(log_file), "--race", "4"]) == 2
-    assert capsys.readouterr().err == f"monza: --race 4: {log_file} holds 3 race(s)\n"
+    assert capsys.readouterr().err == f"monza: --race 4: {log_file} holds 3 races\n"
 
 
 def test_latest_is_the_newest_save(
@@ -116,7 +116,8 @@ def test_latest_is_the_newest_save(
     race = played(4, stop=30)
     saves.autosave(race)
     assert main(["replay", "latest", "--check"]) == 0
-    assert capsys.readouterr().out == f"ok: 1 races, {len(race.turns)} turns\n"
+    turns = len(race.turns)
+    assert capsys.readouterr().out == f"ok: 1 race, {turns} turn{'' if turns == 1 else 's'}\n"
 
 
 def test_replay_opens_the_viewer_on_the_chosen_race(

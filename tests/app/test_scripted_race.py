@@ -55,6 +55,7 @@ SETUP = RaceSetup(
 
 EXPECTED_LOG = [
     "Sprint (test): Ann, Ben",
+    "Rules: pro, bonus move",
     "Round 1: Ann's turn",
     "Ann rolls R G B Y P W",
     "Ann re-rolls 1 die with the extra-roll tile",

@@ -73,6 +73,9 @@ async def test_keyboard_setup_of_a_six_car_classic_race() -> None:
         assert app.focused.id == "name-0"
         await press(pilot, *"Ann")  # the field selects its text on focus
         assert screen.query_one("#name-0", Input).value == "Ann"
+        await settle(pilot)
+        # The start player's select shows the new name, not the old one.
+        assert "Player 1" not in screen_text(app).split("Start player (R3)")[1].splitlines()[0]
         # The last seat is the expert bot: name, car, who drives, for each seat.
         await press(pilot, *["tab"] * 17)
         assert app.focused.id == "kind-5"

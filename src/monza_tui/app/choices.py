@@ -49,6 +49,15 @@ def targets(state: State, selected: Token | None = None) -> tuple[int, ...]:
     return tuple(s for s in state.next_spaces() if s in spaces)
 
 
+def first_target(state: State) -> int | None:
+    """Where the cursor starts: the nearest lit space that a die fits, so that Enter places
+    a die and never spends a tile unasked (tiles are never compulsory, R6, R12); when no
+    die fits, the nearest lit space (a tile's, or a bonus step's)."""
+    lit = targets(state)
+    dice = {a.space for a in placements(state) if isinstance(a.token, Die)}
+    return next((s for s in lit if s in dice), lit[0] if lit else None)
+
+
 def die_targets(state: State, index: int) -> tuple[int, ...]:
     """Where die ``index`` may go now."""
     return targets(state, Die(index))

@@ -148,7 +148,14 @@ def _drive(before: State, after: State, log: TurnLog, names: Sequence[str]) -> l
     dice = sum(isinstance(p.token, Die) for p in path)
     tiles = sum(isinstance(p.token, Tile) for p in path)
     turbo = before.phase is Phase.TURBO_PLACING
-    if not path:
+    if not path and turbo:
+        # The car has moved this turn already; only the turbo dice found no space.
+        lines.append(
+            _("No turbo die fits: {name} stays at {space} (R14)").format(
+                name=who, space=space_name(before, before.positions[before.player])
+            )
+        )
+    elif not path:
         lines.append(_("{name} cannot move and stays (R7)").format(name=who))
     else:
         to = space_name(before, path[-1].space)

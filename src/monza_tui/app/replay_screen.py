@@ -52,11 +52,16 @@ class Timeline:
     @classmethod
     def of(cls, race: Race) -> Timeline:
         """Replay the race through the engine, keeping every state."""
-        states: list[State] = [race.game.new_state()]
+        # One chain of states (the replay's own), so that what an action leaves unchanged
+        # stays the same object: the log tells a finished turn by identity (narrate).
+        states: list[State] = []
         actions: list[Action] = []
+        last: State | None = None
         for state, action in race.replay():
+            states.append(state)
             actions.append(action)
-            states.append(state.apply(action))
+            last = state.apply(action)
+        states.append(last if last is not None else race.game.new_state())
         return cls(race, tuple(states), tuple(actions))
 
     @property

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
+from monza_tui.i18n import _
 
 STYLE = {
     Colour.RED: "bold white on red3",
@@ -27,8 +28,10 @@ STYLE = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza boards [show NAME|FILE [--json] | check FILE]``."""
     parser.add_argument("action", nargs="?", choices=["list", "show", "check"], default="list")
-    parser.add_argument("board", nargs="?", help="a built-in board name or a board file")
-    parser.add_argument("--json", action="store_true", help="print the resolved board as JSON")
+    parser.add_argument("board", nargs="?", help=_("a built-in board name or a board file"))
+    parser.add_argument(
+        "--json", action="store_true", help=_("print the resolved board as JSON")
+    )
 
 
 def run(args: argparse.Namespace) -> int:

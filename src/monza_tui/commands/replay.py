@@ -12,22 +12,23 @@ from pathlib import Path
 
 from monza_tui import saves
 from monza_tui.errors import UserError
-from monza_tui.i18n import _
+from monza_tui.i18n import _, ngettext
 from monza_tui.record import Race, read_records
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza replay FILE|latest [--race N] [--check]``."""
     parser.add_argument(
-        "file", metavar="FILE|latest", help="a record or save file, or 'latest' for the newest save"
+        "file", metavar="FILE|latest",
+        help=_("a record or save file, or 'latest' for the newest save"),
     )
     parser.add_argument(
         "--race", type=int, default=1, metavar="N",
-        help="open race N of a file that holds several (from 1; n/p switch races)",
+        help=_("open race N of a file that holds several (from 1; n/p switch races)"),
     )
     parser.add_argument(
         "--check", action="store_true",
-        help="re-validate every turn of every race and print a summary; no app",
+        help=_("re-validate every turn of every race and print a summary; no app"),
     )
 
 
@@ -55,7 +56,8 @@ def load(path: Path, race_number: int) -> list[Race]:
     races = read_records(path)
     if not 1 <= race_number <= len(races):
         raise UserError(
-            _("--race {n}: {path} holds {count} race(s)").format(
+            ngettext("--race {n}: {path} holds {count} race",
+                     "--race {n}: {path} holds {count} races", len(races)).format(
                 n=race_number, path=path, count=len(races)
             )
         )
@@ -67,7 +69,10 @@ def run(args: argparse.Namespace) -> int:
     path = resolve(args.file)
     if args.check:
         count, turns = check(path)
-        print(f"ok: {count} races, {turns} turns")
+        print(
+            ngettext("ok: {count} race", "ok: {count} races", count).format(count=count)
+            + ngettext(", {turns} turn", ", {turns} turns", turns).format(turns=turns)
+        )
         return 0
     races = load(path, args.race)
     from monza_tui.app.replay_screen import ReplayApp

@@ -21,14 +21,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza resume [FILE]``."""
     parser.add_argument(
         "file", nargs="?", metavar="FILE",
-        help="a save file (default: the newest race in progress, see monza saves)",
+        help=_("a save file (default: the newest race in progress, see monza saves)"),
     )
     parser.add_argument(
         "--bot-delay", type=float, default=None, metavar="SECONDS",
-        help="pause between a bot's steps (as monza play)",
+        help=_("pause between a bot's steps (as monza play)"),
     )
     parser.add_argument(
-        "--no-animation", action="store_true", help="cars jump instead of driving"
+        "--no-animation", action="store_true", help=_("cars jump instead of driving")
     )
 
 

@@ -28,26 +28,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seats",
         metavar="LEVELS",
-        help="driver of each car in turn order, e.g. expert,greedy,random "
-        f"(levels: {', '.join(LEVELS)})",
+        help=_(
+            "driver of each car in turn order, e.g. expert,greedy,random (levels: {levels})"
+        ).format(levels=", ".join(LEVELS)),
     )
     parser.add_argument(
-        "--players", type=int, metavar="N", help="number of cars (default 2, all random)"
+        "--players", type=int, metavar="N", help=_("number of cars (default 2, all random)")
     )
-    parser.add_argument("--games", type=int, default=100, metavar="N", help="races (default 100)")
-    parser.add_argument("--board", default="oval", metavar="NAME|FILE", help="default oval")
-    parser.add_argument("--pro", action="store_true", help="pro variant: tiles, turbo (R12-R14)")
-    parser.add_argument("--bonus", action="store_true", help="bonus-move variant (R15)")
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help="default 1")
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help=_("races (default 100)")
+    )
+    parser.add_argument("--board", default="oval", metavar="NAME|FILE", help=_("default oval"))
+    parser.add_argument(
+        "--pro", action="store_true", help=_("pro variant: tiles, turbo (R12-R14)")
+    )
+    parser.add_argument("--bonus", action="store_true", help=_("bonus-move variant (R15)"))
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help=_("default 1"))
     parser.add_argument(
         "--jobs",
         type=int,
         default=None,
         metavar="K",
-        help="worker processes (default: all cores); the results do not depend on it",
+        help=_("worker processes (default: all cores); the results do not depend on it"),
     )
-    parser.add_argument("--log", metavar="FILE", help="write every race as a game record")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--log", metavar="FILE", help=_("write every race as a game record"))
+    parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
 
 
 def _seats(args: argparse.Namespace) -> tuple[str, ...]:

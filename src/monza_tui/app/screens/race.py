@@ -38,6 +38,7 @@ from monza_tui.engine import (
     Confirm,
     DeclineBonus,
     Die,
+    Edition,
     KeepRoll,
     Phase,
     Place,
@@ -176,11 +177,20 @@ class RaceScreen(Screen[None]):
         self.set_class(self.race.game.pro, "-pro")
         state = self.race.state
         names = self._names()
+        game = self.race.game
+        variants = [name for on, name in ((game.pro, _("pro")), (game.bonus, _("bonus move")))
+                    if on]
+        rules = _("Rules: {variants}").format(
+            variants=", ".join(variants) if variants else _("basic game")
+        )
+        if variants and game.board.edition is Edition.ORIGINAL:
+            rules += " " + _("(house rules on the classic board, R16)")
         self.log_lines(
             [
                 _("{board}: {names}").format(
                     board=self.race.game.board.title, names=", ".join(names)
                 ),
+                rules,
                 _("Round {round}: {name}'s turn").format(
                     round=state.round, name=names[state.player]
                 ),
@@ -217,7 +227,7 @@ class RaceScreen(Screen[None]):
         if not ok:
             message = _("Please enlarge the terminal: the board and the panel do not fit in "
                         "{width}×{height}.").format(width=width, height=height)
-            message += " " + _("The board needs about {w}×{h}.").format(
+            message += " " + _("The race needs about {w}×{h}.").format(
                 w=need[0] + PANEL_WIDTH, h=max(need[1], PANEL_MIN_HEIGHT) + 1
             )
             put_text(self.query_one("#enlarge", Static), message)
@@ -342,6 +352,11 @@ class RaceScreen(Screen[None]):
         if phase is Phase.ROLL:
             return _("Roll the dice: space or r.")
         if phase is Phase.EXTRA_ROLL:
+            if self.marked:
+                return _("Extra roll (R13): dice {dice} marked; Enter re-rolls them, "
+                         "k keeps the roll.").format(
+                    dice=", ".join(str(i + 1) for i in sorted(self.marked))
+                )
             return _("Extra roll (R13): mark dice with 1-6, Enter re-rolls them; "
                      "k keeps the roll.")
         if phase is Phase.BONUS:
@@ -396,8 +411,9 @@ class RaceScreen(Screen[None]):
                     space=space_name(state, action.space)))
             elif isinstance(action, DeclineBonus):
                 parts.append(_("decline the bonus"))
-        if not any(isinstance(action, Place) for action in found.actions):
-            # The expert's reason names a re-roll, a kept roll or a bonus step itself.
+        if not any(isinstance(action, (Place, Reroll)) for action in found.actions):
+            # The expert's reason names a kept roll or a bonus step itself (a re-roll by
+            # colour only, so the plan gives the dice's keys).
             return _("Hint: {reason}").format(reason=found.reason)
         return _("Hint: {plan} – {reason}").format(plan=", ".join(parts), reason=found.reason)
 
@@ -406,8 +422,7 @@ class RaceScreen(Screen[None]):
     def _reset_pointer(self) -> None:
         state = self.race.state
         self.selected = None
-        lit = choices.targets(state)
-        self.cursor = lit[0] if lit else None
+        self.cursor = choices.first_target(state)
 
     def _targets(self) -> tuple[int, ...]:
         return choices.targets(self.race.state, self.selected)

@@ -34,7 +34,7 @@ class ResultsScreen(Screen[None]):
         Binding("r,enter", "rematch", _("Rematch")),
         Binding("n", "new_setup", _("New set-up")),
         Binding("escape", "board", _("Board")),
-        Binding("q", "app.quit", _("Quit")),
+        Binding("q", "app.quit", _("Quit"), show=False),  # the footer shows ^q already
     ]
 
     def __init__(self, race: Race) -> None:

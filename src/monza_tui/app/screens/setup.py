@@ -323,9 +323,13 @@ class SetupScreen(Screen[None]):
         select = self.query_one("#start-player", Select)
         value = select.value
         options = self._start_options()
+        keep = value if isinstance(value, int) and value < len(options) else 0
         with select.prevent(Select.Changed):
             select.set_options(options)
-            select.value = value if isinstance(value, int) and value < len(options) else 0
+            # set_options picks the first option; when that is the value already, the
+            # select keeps showing the old name. A detour makes it show the new one.
+            select.value = (keep + 1) % len(options)
+            select.value = keep
 
     @on(Select.Changed, ".seat-car")
     def _car_changed(self, event: Select.Changed) -> None:
