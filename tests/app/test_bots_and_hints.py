@@ -111,20 +111,27 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
         await press(pilot, "h")
         expected = hint(app.race.state)
         first_place = next(a for a in expected.actions if isinstance(a, Place))
-        board = app.race.game.board
         plan = static_text(app, "#hint-line")
         token = first_place.token
         mark = str(token.index + 1) if isinstance(token, Die) else f"tile {token.colour.letter}"
-        assert plan.startswith(f"Hint: {mark}→{board.spaces[first_place.space].id}")
+        assert plan.startswith(f"Hint: place {mark}")
+        assert "where the board shows them, drive" in plan
         assert plan.endswith(expected.reason)
         screen = app.screen
         assert isinstance(screen, RaceScreen)
         assert screen.cursor == first_place.space
         assert screen.selected == first_place.token
-        # Enter now plays the hinted first step.
+        # The whole plan is drawn on the board, numbered, and nothing is placed yet.
+        places = [a for a in expected.actions if isinstance(a, Place)]
+        view = screen.query_one(BoardView)
+        assert [space for space, _ in view.scene.hinted] == [a.space for a in places]
+        assert view.scene.hinted[0][1] in ("1", "1t")
+        assert app.race.state.path == ()
+        # Enter now plays the hinted first step; the plan goes away.
         await press(pilot, "enter")
         first = app.race.state.path[0]
         assert (first.token, first.space) == (first_place.token, first_place.space)
+        assert view.scene.hinted == ()
 
 
 @run_async

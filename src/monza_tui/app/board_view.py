@@ -82,6 +82,7 @@ class BoardView(ScrollView, can_focus=False):
         "board--token",
         "board--tile",
         "board--token-done",
+        "board--hint",
         "board--highlight",
         "board--highlight-line",
         "board--cursor",
@@ -199,6 +200,7 @@ class BoardView(ScrollView, can_focus=False):
         return (
             cars,
             tuple(label for at, label in scene.tokens if at == space),
+            tuple(label for at, label in scene.hinted if at == space),
             space in scene.highlights,
             space == scene.cursor,
             space == scene.origin,
@@ -268,6 +270,12 @@ class BoardView(ScrollView, can_focus=False):
             text, tile, done = split_label(label)
             look = "board--token-done" if done else "board--tile" if tile else "board--token"
             token_marks.append((text[-1:], (base, look)))
+        for s in spaces:
+            token_marks += [
+                (split_label(label)[0][-1:], (base, "board--hint"))
+                for at, label in scene.hinted
+                if at == s
+            ]
         if letter is not None:
             queue.append(letter)
         if letter and len(slots) < 1 + len(car_marks) + len(token_marks):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from monza_tui.engine import (
     BonusStep,
@@ -21,6 +22,9 @@ from monza_tui.engine import (
     Tile,
     Token,
 )
+
+if TYPE_CHECKING:
+    from monza_tui.bots import Hint
 
 TILE_MARK = "t"
 """Suffix of a token label for an accelerator tile (``"3t"``: the third token, a tile)."""
@@ -51,6 +55,9 @@ class Scene:
     """The player whose car is about to move (its car is emphasised)."""
     player_cars: tuple[Colour, ...] = field(default=())
     """Each player's car, so that :attr:`moving` names a car (``game.cars``)."""
+    hinted: tuple[tuple[int, str], ...] = ()
+    """The hint's path, not played: ``(space, label)`` like :attr:`tokens`, numbered on from
+    the tokens already placed, so the expert's whole plan shows on the board."""
 
     @property
     def moving_car(self) -> Colour | None:
@@ -72,6 +79,13 @@ def split_label(label: str) -> tuple[str, bool, bool]:
     if label.endswith(TILE_MARK):
         return label[: -len(TILE_MARK)], True, False
     return label, False, False
+
+
+def hinted_path(state: State, hint: Hint) -> tuple[tuple[int, str], ...]:
+    """The placements of a hint as labelled spaces, numbered on from the placed tokens."""
+    places = [a for a in hint.actions if isinstance(a, Place)]
+    start = len(state.path) + 1
+    return tuple((a.space, token_label(n, a.token)) for n, a in enumerate(places, start=start))
 
 
 def _tokens(path: tuple[Placement, ...]) -> list[tuple[int, str]]:
@@ -122,4 +136,12 @@ def scene_from_state(
     )
 
 
-__all__ = ["DONE_LABEL", "TILE_MARK", "Scene", "scene_from_state", "split_label", "token_label"]
+__all__ = [
+    "DONE_LABEL",
+    "TILE_MARK",
+    "Scene",
+    "hinted_path",
+    "scene_from_state",
+    "split_label",
+    "token_label",
+]

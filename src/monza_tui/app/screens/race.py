@@ -26,7 +26,7 @@ from monza_tui.app import choices
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import headlines, space_name, tell
 from monza_tui.app.race_setup import seat_label
-from monza_tui.app.scene import scene_from_state
+from monza_tui.app.scene import hinted_path, scene_from_state
 from monza_tui.app.widgets.common import put_text, show
 from monza_tui.app.widgets.dice import DiceTray, DieChip, TileChip, TileTray
 from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
@@ -249,13 +249,14 @@ class RaceScreen(Screen[None]):
         race = self.race
         state = self._frame or race.state
         live = self._frame is None
-        self.query_one(BoardView).show(
-            scene_from_state(
-                state,
-                selected=self.selected if live else None,
-                cursor=self.cursor if live else None,
-            )
+        scene = scene_from_state(
+            state,
+            selected=self.selected if live else None,
+            cursor=self.cursor if live else None,
         )
+        if live and self.hint is not None:
+            scene = replace(scene, hinted=hinted_path(state, self.hint))
+        self.query_one(BoardView).show(scene)
         self.query_one(TurnBanner).show(state, race.players, self.prompt(state))
         self.query_one(Standings).show(state, race.players)
         self.query_one(RoundInfo).show(state, race.seed)
@@ -387,6 +388,7 @@ class RaceScreen(Screen[None]):
             return ""
         state = self.race.state
         parts: list[str] = []
+        placed: list[str] = []
         for action in found.actions:
             if isinstance(action, Reroll):
                 parts.append(
@@ -403,8 +405,12 @@ class RaceScreen(Screen[None]):
                     if isinstance(token, Die)
                     else _("tile {letter}").format(letter=token.colour.letter)
                 )
-                parts.append(f"{mark}→{space_name(state, action.space)}")
+                placed.append(mark)
             elif isinstance(action, Confirm):
+                if placed:
+                    # The spaces are numbered on the board (the hinted path), not named here.
+                    parts.append(_("place {dice} where the board shows them").format(
+                        dice=", ".join(placed)))
                 parts.append(_("drive"))
             elif isinstance(action, BonusStep):
                 parts.append(_("bonus step to {space}").format(
