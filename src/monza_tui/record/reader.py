@@ -107,7 +107,7 @@ class _Reader:
                 what = "nested too deeply"
             else:
                 what = "a number far too long"
-            if number == 1:
+            if number == 1 and not raw.lstrip().startswith('{"record"'):
                 raise self.fail(number, f"not a monza game record ({what})") from None
             raise self.fail(number, f"not JSON ({what}); the file may be truncated") from None
         if not isinstance(data, dict):
