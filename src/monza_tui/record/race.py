@@ -18,6 +18,7 @@ from monza_tui.boardfile import (
 )
 from monza_tui.engine import (
     Action,
+    Board,
     BonusStep,
     Colour,
     Confirm,
@@ -252,9 +253,10 @@ def result_json(state: State) -> dict[str, Any]:
     }
 
 
-def action_text(board_ids_source: Any, action: Action) -> str:
-    """An action's text with space ids instead of indices (for the unfinished turn)."""
-    spaces = board_ids_source.spaces
+def action_text(board: Board, action: Action) -> str:
+    """An action's text with space ids instead of indices (for the unfinished turn): the
+    record names spaces as people and ``monza boards show`` do, never by internal index."""
+    spaces = board.spaces
     if isinstance(action, Place):
         return f"{action.token}@{spaces[action.space].id}"
     if isinstance(action, BonusStep):
