@@ -21,7 +21,7 @@ few list operations per space; the tables are cached per board and variant.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import mul
 
 from monza_tui.bots.multisets import (
@@ -38,11 +38,15 @@ from monza_tui.engine.board import Board, SpaceKind
 from monza_tui.engine.colours import COLOURS, Colour
 
 INF = float("inf")
+Row = Sequence[float]
+"""Expected turns per dice multiset (indexed by multiset id)."""
 STUCK = 1e4
 """The value of a space from which no finish can be reached: very many turns."""
 _SMALL = 28
 """Multisets of at most two dice are the first 28 ids (the turbo phase needs no more)."""
 _SUB_SMALL = tuple(sub[:_SMALL] for sub in SUB)
+_NO_ALTERNATIVE: Row = (INF,) * (NONE + 1)
+"""No tile in hand: nothing to use instead of the dice."""
 
 
 class Tables:
@@ -106,31 +110,75 @@ class Tables:
     def _solve_base(
         self,
     ) -> tuple[list[float], list[float], list[list[float] | None], list[list[float] | None]]:
+        """The sweep with no tile in hand."""
+        return self._sweep(lambda e, nexts, colours: (_NO_ALTERNATIVE, _NO_ALTERNATIVE))
+
+    def _solve_tile(self, tile: int) -> tuple[float, ...]:
+        """The sweep with the accelerator tile ``tile`` in hand: it may stand in for a die of
+        its colour anywhere (never in the turbo, R14); once placed, the base tables apply."""
+        base = self.best
+
+        def by_tile(e: int, nexts: list[tuple[int, int]], colours: list[int]) -> tuple[Row, Row]:
+            tiles = [base[nx] for nx, c in nexts if c == tile]
+            row: Row
+            if not tiles:
+                row = _NO_ALTERNATIVE
+            elif len(tiles) == 1:
+                row = tiles[0]  # type: ignore[assignment]
+            else:
+                row = list(map(min, *tiles))  # type: ignore[arg-type]
+            return row, row
+
+        return self._saved(self._sweep(by_tile)[0])
+
+    def _solve_extra(self) -> tuple[float, ...]:
+        """The sweep with the extra-roll tile in hand (R13): each turn the better of keeping
+        the roll and the best re-roll, by exact expectation over the re-rolled dice."""
+        base, value = self.best, self.value
+
+        def rerolled(e: int, nexts: list[tuple[int, int]], colours: list[int]) -> tuple[Row, Row]:
+            spent = self._gather([base[nx] for nx, _ in nexts], colours, SUB)
+            return best_reroll([d if d < INF else value[e] for d in spent]), _NO_ALTERNATIVE
+
+        return self._saved(self._sweep(rerolled)[0])
+
+    def _saved(self, held: list[float]) -> tuple[float, ...]:
+        """Turns a tile saves from each space: the base value less the value holding it."""
+        return tuple(
+            max(0.0, a - b) if b < INF else 0.0 for a, b in zip(self.value, held, strict=True)
+        )
+
+    def _sweep(
+        self,
+        alternative: Callable[[int, list[tuple[int, int]], list[int]], tuple[Row, Row]],
+    ) -> tuple[list[float], list[float], list[list[float] | None], list[list[float] | None]]:
+        """One backward sweep from the finish (value iteration in the track's order):
+        expected turns from each space with the dice of a roll, where ``alternative`` gives,
+        per space, what a held tile could do instead for each roll (for the space's value,
+        and for the rows of the spaces behind)."""
         spaces = self.board.spaces
         n = len(spaces)
-        value = [INF] * n
+        held = [INF] * n
         turbo_value = [INF] * n
         best: list[list[float] | None] = [None] * n
         turbo_best: list[list[float] | None] = [None] * n
         full = NONE + 1
         for e in self.order:
             if spaces[e].kind is SpaceKind.FINISH:
-                value[e] = turbo_value[e] = 0.0
+                held[e] = turbo_value[e] = 0.0
                 best[e] = [*([0.0] * NONE), INF]
                 turbo_best[e] = [*([0.0] * _SMALL), *([INF] * (full - _SMALL))]
                 continue
             nexts = self._nexts(e, best)
-            arrays = [best[nx] for nx, _ in nexts]
             colours = [c for _, c in nexts]
-            dice = self._gather(arrays, colours, SUB)
-            v = _solve_stay(
-                1.0, [(p, dice[m]) for m, p in ROLLS6 if dice[m] < INF],
-                [(p, INF) for m, p in ROLLS6 if dice[m] == INF],
-            )
-            value[e] = v
+            for_value, for_row = alternative(e, nexts, colours)
+            dice = self._gather([best[nx] for nx, _ in nexts], colours, SUB)
+            fits = [(p, min(dice[m], for_value[m])) for m, p in ROLLS6 if dice[m] < INF]
+            stuck = [(p, for_value[m]) for m, p in ROLLS6 if dice[m] == INF]
+            v = _solve_stay(1.0, fits, stuck)
+            held[e] = v
             if self.turbo:
-                tarrays = [turbo_best[nx] for nx, _ in nexts]
-                tdice = self._gather(tarrays, colours, _SUB_SMALL)
+                tdice = self._gather([turbo_best[nx] for nx, _ in nexts], colours, _SUB_SMALL)
                 turbo_value[e] = sum(p * (tdice[m] if tdice[m] < INF else v) for m, p in ROLLS2)
                 turbo_best[e] = [
                     *(d if d < INF else v for d in tdice),
@@ -138,107 +186,14 @@ class Tables:
                 ]
             else:
                 turbo_value[e] = v
-            row = [d if d < INF else v for d in dice]
-            row[EMPTY] = turbo_value[e] if self.turbo else v
-            row[NONE] = INF
-            best[e] = row
-        return value, turbo_value, best, turbo_best
-
-    def _solve_tile(self, tile: int) -> tuple[float, ...]:
-        """The sweep with the accelerator tile ``tile`` in hand: it may stand in for a die of
-        its colour anywhere (never in the turbo, R14); once placed, the base tables apply."""
-        spaces = self.board.spaces
-        n = len(spaces)
-        full = NONE + 1
-        held = [INF] * n
-        best: list[list[float] | None] = [None] * n
-        turbo_best: list[list[float] | None] = [None] * n
-        base = self.best
-        for e in self.order:
-            if spaces[e].kind is SpaceKind.FINISH:
-                held[e] = 0.0
-                best[e] = [*([0.0] * NONE), INF]
-                turbo_best[e] = [*([0.0] * _SMALL), *([INF] * (full - _SMALL))]
-                continue
-            nexts = self._nexts(e, best)
-            colours = [c for _, c in nexts]
-            dice = self._gather([best[nx] for nx, _ in nexts], colours, SUB)
-            tiles = [base[nx] for nx, c in nexts if c == tile]
-            by_tile: list[float]
-            if not tiles:
-                by_tile = [INF] * full
-            elif len(tiles) == 1:
-                by_tile = tiles[0]  # type: ignore[assignment]
-            else:
-                by_tile = list(map(min, *tiles))  # type: ignore[arg-type]
-            fits = [(p, min(dice[m], by_tile[m])) for m, p in ROLLS6 if dice[m] < INF]
-            stuck = [(p, by_tile[m]) for m, p in ROLLS6 if dice[m] == INF]
-            v = _solve_stay(1.0, fits, stuck)
-            held[e] = v
-            if self.turbo:
-                tdice = self._gather(
-                    [turbo_best[nx] for nx, _ in nexts], colours, _SUB_SMALL
-                )
-                turbo = sum(p * (tdice[m] if tdice[m] < INF else v) for m, p in ROLLS2)
-                turbo_best[e] = [
-                    *(d if d < INF else v for d in tdice),
-                    *([INF] * (full - _SMALL)),
-                ]
-            else:
-                turbo = v
             row = [
                 (d if d < t else t) if d < INF else (v if v < t else t)
-                for d, t in zip(dice, by_tile, strict=True)
+                for d, t in zip(dice, for_row, strict=True)
             ]
-            row[EMPTY] = min(turbo if self.turbo else v, by_tile[EMPTY])
+            row[EMPTY] = min(turbo_value[e], for_row[EMPTY])
             row[NONE] = INF
             best[e] = row
-        return tuple(max(0.0, a - b) if b < INF else 0.0 for a, b in zip(self.value, held,
-                                                                           strict=True))
-
-    def _solve_extra(self) -> tuple[float, ...]:
-        """The sweep with the extra-roll tile in hand (R13): each turn the better of keeping
-        the roll and the best re-roll, by exact expectation over the re-rolled dice."""
-        spaces = self.board.spaces
-        n = len(spaces)
-        full = NONE + 1
-        held = [INF] * n
-        best: list[list[float] | None] = [None] * n
-        turbo_best: list[list[float] | None] = [None] * n
-        base = self.best
-        for e in self.order:
-            if spaces[e].kind is SpaceKind.FINISH:
-                held[e] = 0.0
-                best[e] = [*([0.0] * NONE), INF]
-                turbo_best[e] = [*([0.0] * _SMALL), *([INF] * (full - _SMALL))]
-                continue
-            nexts = self._nexts(e, best)
-            colours = [c for _, c in nexts]
-            spent = self._gather([base[nx] for nx, _ in nexts], colours, SUB)
-            after = [d if d < INF else self.value[e] for d in spent]
-            rerolled = best_reroll(after)
-            dice = self._gather([best[nx] for nx, _ in nexts], colours, SUB)
-            fits = [(p, min(dice[m], rerolled[m])) for m, p in ROLLS6 if dice[m] < INF]
-            stuck = [(p, rerolled[m]) for m, p in ROLLS6 if dice[m] == INF]
-            v = _solve_stay(1.0, fits, stuck)
-            held[e] = v
-            if self.turbo:
-                tdice = self._gather(
-                    [turbo_best[nx] for nx, _ in nexts], colours, _SUB_SMALL
-                )
-                turbo = sum(p * (tdice[m] if tdice[m] < INF else v) for m, p in ROLLS2)
-                turbo_best[e] = [
-                    *(d if d < INF else v for d in tdice),
-                    *([INF] * (full - _SMALL)),
-                ]
-            else:
-                turbo = v
-            row = [d if d < INF else v for d in dice]
-            row[EMPTY] = turbo if self.turbo else v
-            row[NONE] = INF
-            best[e] = row
-        return tuple(max(0.0, a - b) if b < INF else 0.0 for a, b in zip(self.value, held,
-                                                                           strict=True))
+        return held, turbo_value, best, turbo_best
 
     def _steps_left(self) -> tuple[int, ...]:
         steps = self.board.steps
@@ -289,9 +244,7 @@ class Tables:
         self._landing[origin] = dist
         return dist
 
-    def _follow(
-        self, space: int, m: int, tables: Sequence[list[float] | None]
-    ) -> tuple[int, int]:
+    def _follow(self, space: int, m: int, tables: Sequence[list[float] | None]) -> tuple[int, int]:
         steps = self.board.steps
         colour = self.colour
         while True:
