@@ -18,3 +18,16 @@ def test_ci_runs_the_readme_test_line() -> None:
 
 def test_board_folder_is_the_packaged_one() -> None:
     assert (ROOT / "boards").resolve() == (ROOT / "src" / "monza_tui" / "boards").resolve()
+
+
+def test_an_unknown_flag_names_its_command(capsys) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from monza_tui.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["boards", "--colour"])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err == (
+        "monza boards: unrecognized arguments: --colour (see monza boards --help)\n"
+    )

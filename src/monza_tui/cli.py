@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(f"monza_tui.commands.{name}")
         command = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(command)
+    parser.set_defaults(_commands=sub.choices)
     return parser
 
 
@@ -54,7 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
     ):
         args_list.insert(0, "play")
-    args = build_parser().parse_args(args_list)
+    args, unknown = build_parser().parse_known_args(args_list)
+    if unknown:  # named by the command they were given to, with its own --help
+        args._commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     module = importlib.import_module(f"monza_tui.commands.{args.command}")
     try:
         return int(module.run(args))
