@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.helpers import SPRINT
+from builders import B, G, P, R, W, Y
 from monza_tui.app.race_setup import (
     RaceSetup,
     Seat,
@@ -19,17 +20,8 @@ from monza_tui.app.race_setup import (
 from monza_tui.boardfile import load_board
 from monza_tui.cli import build_parser, main
 from monza_tui.commands.play import make_app
-from monza_tui.engine import Colour, Phase
+from monza_tui.engine import Phase
 from monza_tui.errors import UserError
-
-R, B, G, Y, P, W = (
-    Colour.RED,
-    Colour.BLUE,
-    Colour.GREEN,
-    Colour.YELLOW,
-    Colour.PURPLE,
-    Colour.WHITE,
-)
 
 
 def parse(*argv: str):  # type: ignore[no-untyped-def]

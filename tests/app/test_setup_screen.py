@@ -6,19 +6,10 @@ from __future__ import annotations
 from textual.widgets import Input, Select
 
 from app.helpers import click, press, race_app, run_async, screen_text, settle, static_text
+from builders import B, G, P, R, W, Y
 from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.setup import SetupScreen
-from monza_tui.engine import Colour
-
-R, B, G, Y, P, W = (
-    Colour.RED,
-    Colour.BLUE,
-    Colour.GREEN,
-    Colour.YELLOW,
-    Colour.PURPLE,
-    Colour.WHITE,
-)
 
 
 @run_async
