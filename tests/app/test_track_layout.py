@@ -175,7 +175,13 @@ def test_cell_areas_follow_space_lengths(name: str, scale: Scale) -> None:
     }
     median = statistics.median(ratios.values())
     for space_id, ratio in ratios.items():
-        assert median / 5 <= ratio <= median * 4, (space_id, ratio, median)
+        assert median / 6 <= ratio, (space_id, ratio, median)
+        cells = layout.slots[bf.board.index_of(space_id)]
+        straight = len({y for _, y in cells}) == 1 or len({x for x, _ in cells}) <= 3
+        # A space holding a bend's corner is bigger (the outer lanes' corners most): all
+        # lanes change space at the same units there, so the corner has no edge inside.
+        if straight:
+            assert ratio <= median * 4, (space_id, ratio, median)
 
 
 @pytest.mark.parametrize("name", BUILTIN)
@@ -226,3 +232,96 @@ def test_a_track_crossing_itself_is_reported() -> None:
 def test_layout_is_deterministic() -> None:
     bf = load_board("long")
     assert layout_board(bf.board, bf.shape, NORMAL) == layout_board(bf.board, bf.shape, NORMAL)
+
+
+# What looks level is level (R5) ------------------------------------------------------------
+
+
+def _across(layout: Layout, board, pos: tuple[int, int], along: tuple[int, int]):
+    """What a cell beside a lane separator shows of its lane: ``(lane, low, high, kind)``:
+    the space's extent for a content cell (``"open"``), the edge's position for an edge line
+    crossing the lane (``"point"``), or a thin edge inside a space's first cell (``"thin"``);
+    ``None`` for anything else (outline, grass, the start and finish fields)."""
+    cell = layout.cell(*pos)
+    if cell is None:
+        return None
+    if cell.line is None:
+        if len(cell.spaces) != 1 or len(board.spaces[cell.spaces[0]].lanes) != 1:
+            return None
+        space = board.spaces[cell.spaces[0]]
+        return (space.lane, space.back, space.front, "thin" if cell.edge else "open")
+    x, y = pos
+    behind = layout.cell(x - along[0], y - along[1])
+    ahead = layout.cell(x + along[0], y + along[1])
+    sides = []
+    for side in (behind, ahead):
+        if side is None or side.line is not None or len(side.spaces) != 1:
+            return None
+        space = board.spaces[side.spaces[0]]
+        if len(space.lanes) != 1:
+            return None
+        sides.append(space)
+    one, two = sides
+    if one.lane != two.lane:
+        return None
+    edge = one.front if one.front == two.back else two.front if two.front == one.back else None
+    return None if edge is None else (one.lane, edge, edge, "point")
+
+
+def _level(one, two) -> bool:
+    """Whether two things drawn side by side really lie side by side along the track."""
+    _, lo1, hi1, kind1 = one
+    _, lo2, hi2, kind2 = two
+    if kind1 == "point" and kind2 == "point":
+        return lo1 == lo2
+    if kind1 == "point" or kind2 == "point":
+        point, (_, lo, hi, kind) = (lo1, two) if kind1 == "point" else (lo2, one)
+        return (lo <= point < hi) if kind == "thin" else (lo < point < hi)
+    return max(lo1, lo2) < min(hi1, hi2)
+
+
+def level_faults(layout: Layout, board) -> list[str]:
+    """Every place where two neighbouring lanes are drawn side by side (directly across one
+    separator line) but what is drawn there is not level on the board: a space beside a
+    space it does not overlap, or an edge beside a space it is not inside of, or two edges
+    at different places."""
+    faults = []
+    for y, row in enumerate(layout.rows):
+        for x, cell in enumerate(row):
+            if cell is None or cell.line is None:
+                continue
+            for n in ((1, 0), (0, 1)):
+                along = (n[1], n[0])
+                one = _across(layout, board, (x - n[0], y - n[1]), along)
+                two = _across(layout, board, (x + n[0], y + n[1]), along)
+                if one is None or two is None or abs(one[0] - two[0]) != 1:
+                    continue
+                if not _level(one, two):
+                    faults.append(f"at {x},{y}: {one} beside {two}")
+    return faults
+
+
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: s.name)
+@pytest.mark.parametrize("name", BUILTIN)
+def test_what_is_drawn_ahead_is_ahead(name: str, scale: Scale) -> None:
+    """Issue 8, point 2 (R5): spaces side by side are drawn with their back and front edges
+    where the board file puts them, in bends too. Wherever two neighbouring lanes are drawn
+    directly across one separator line from each other, what lies there is level along the
+    track: so the space drawn further along is the one whose front edge is further ahead,
+    and level fronts are drawn level (one line across both lanes)."""
+    bf = load_board(name)
+    layout = layout_board(bf.board, bf.shape, scale)
+    faults = level_faults(layout, bf.board)
+    assert not faults, f"{len(faults)} faults, first: {faults[:5]}"
+
+
+def test_the_ovals_right_bend_draws_b7_level_with_a7() -> None:
+    """The issue's example: a7 (back 12, front 15) and b7 (back 14, front 15) end level."""
+    bf = load_board("oval")
+    board = bf.board
+    for scale in (NORMAL, COMPACT):
+        layout = layout_board(board, bf.shape, scale)
+        a7, b7, a8 = (board.index_of(i) for i in ("a7", "b7", "a8"))
+        # Both end at the same row (the bend's arm runs south there).
+        assert max(y for _, y in cells_of(layout, a7)) == max(y for _, y in cells_of(layout, b7))
+        assert min(y for _, y in cells_of(layout, a8)) > max(y for _, y in cells_of(layout, b7))

@@ -434,21 +434,30 @@ class _Builder:
                         self.across[cell] = (cell_of(ai - 1, bi), cell_of(ai + 1, bi))
                     else:
                         self.across[cell] = (cell_of(ai - 1, bi - 1), cell_of(ai + 1, bi + 1))
+        # Every lane is cut alike, so that what is drawn level is level (R5): the arm
+        # columns, the bend's first column (``ext_in``), a zone of no width, the bend's last
+        # row (``ext_out``) and the arm rows. The first column and the last row cross all
+        # lanes straight; the zone (the rest of each lane's L, the outer lanes' bigger
+        # corners) holds no edge, so every lane changes space there at the same units.
+        cuts_count = ext_in + ext_out + 2
+        share = span / cuts_count
         for lvl in range(1, top, 2):
             lane = (lvl - 1) // 2 if a_inner else (top - lvl - 1) // 2
-            # The lane's cuts in path order with their natural share of a unit.
-            cuts: list[tuple[list[Cellpos], float, bool, str]] = []
-            for _, cells in sorted(arms_h.get(lvl, {}).items()):
-                cuts.append((cells, 1 / k_in, True, _heading(d1)))
-            if lvl in elbows:
-                weight = prof_out[lvl] / 2 / k_in + prof_in[lvl] / 2 / k_out
-                cuts.append((elbows[lvl], weight, False, _heading(d2)))
-            for _, cells in sorted(arms_v.get(lvl, {}).items(), reverse=True):
-                cuts.append((cells, 1 / k_out, True, _heading(d2)))
-            shares = _spread([w for _, w, _, _ in cuts], [ok for _, _, ok, _ in cuts], span)
+            h_cuts = arms_h.get(lvl, {})
+            v_cuts = arms_v.get(lvl, {})
+            before = [h_cuts[ai] for ai in sorted(h_cuts) if ai <= ext_in]
+            after = [v_cuts[bi] for bi in sorted(v_cuts, reverse=True) if bi <= ext_out]
+            zone = [c for ai in sorted(h_cuts) if ai > ext_in for c in h_cuts[ai]]
+            zone += elbows.get(lvl, [])
+            zone += [c for bi in sorted(v_cuts, reverse=True) if bi > ext_out for c in v_cuts[bi]]
             at = u_entry
-            for (cells, _, ok, heading), share in zip(cuts, shares, strict=True):
-                self.slices[lane].append(_Slice(cells, at, at + share, ok, heading))
+            for cells in before:
+                self.slices[lane].append(_Slice(cells, at, at + share, True, _heading(d1)))
+                at += share
+            if zone:
+                self.slices[lane].append(_Slice(zone, at, at, False, _heading(d2)))
+            for cells in after:
+                self.slices[lane].append(_Slice(cells, at, at + share, True, _heading(d2)))
                 at += share
 
     def walk(self) -> None:
@@ -464,30 +473,6 @@ class _Builder:
             self.problems.append(
                 f"the track overlaps itself in {len(self.overlaps)} cells (first at {x},{y})"
             )
-
-
-def _spread(natural: list[float], edge_ok: list[bool], units: float) -> list[float]:
-    """Share a bend's track units among one lane's cuts, evenly by their natural length, but
-    (while there is room) at most half a unit to a cut that can hold an edge: two cells a
-    unit keep a full edge line and a content cell even for a space of length 1. The inner
-    lane of a bend is shorter than the centre line, so its cuts take more than their natural
-    share; the outer lane's less."""
-    total = sum(natural)
-    if total <= 0:
-        return [units / max(1, len(natural))] * len(natural)
-    caps = [0.5 if ok else 1.5 * w for w, ok in zip(natural, edge_ok, strict=True)]
-    if sum(caps) < units:
-        return [c * units / sum(caps) for c in caps]
-    low, high = 0.0, 2 * units / total + max(c / w for c, w in zip(caps, natural, strict=True))
-    for _ in range(60):
-        mid = (low + high) / 2
-        if sum(min(c, mid * w) for w, c in zip(natural, caps, strict=True)) < units:
-            low = mid
-        else:
-            high = mid
-    shares = [min(c, high * w) for w, c in zip(natural, caps, strict=True)]
-    scale = units / sum(shares)
-    return [share * scale for share in shares]
 
 
 def _spaces_by_edge(board: Board, lane: int, period: float | None) -> dict[float, list[int]]:
