@@ -64,10 +64,11 @@ def drive(g: Game, levels: tuple[str, ...], seed: int, cap: int = 20_000) -> Sta
 # Every level plays only legal actions ---------------------------------------------------
 
 
-# An original-edition loop with two finish spaces (R9) and a middle lane ending in a tire.
+# An original-edition loop with two finish spaces (R9) and a middle lane ending in a tire;
+# its last open space b7 reaches both finish spaces diagonally (R17).
 ORIGINAL = board(
     "S2 W1 R2 G1 B2 Y1 W2*",
-    "S2 P2 X1 Y1 G1 R1 B1 G1 X1",
+    "S2 P2 X1 Y1 G1 R1 B1 X2",
     "S2 G1 Y1 B3 P1 R1 P2*",
     edition=Edition.ORIGINAL,
     finish=None,

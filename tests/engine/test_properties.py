@@ -99,7 +99,8 @@ def boards(draw: st.DrawFn, min_length: int = 2) -> Board:
 
 def _geometric_step(board: Board, a: int, b: int) -> bool:
     """R5 re-derived: b not blocked; same lane end to end, or a neighbouring lane sharing
-    a side or a corner; b's front strictly ahead; nothing leaves a finish or a tire."""
+    a side or a corner; b's front strictly ahead; nothing leaves a finish or a tire. On an
+    original-edition board a lane change also begins strictly ahead of a's back (R17)."""
     sa, sb = board.spaces[a], board.spaces[b]
     if sb.kind is SpaceKind.BLOCKED or sa.kind in (SpaceKind.BLOCKED, SpaceKind.FINISH):
         return False
@@ -108,6 +109,8 @@ def _geometric_step(board: Board, a: int, b: int) -> bool:
     if set(sa.lanes) & set(sb.lanes):
         return sb.back == sa.front
     lane_gap = min(abs(x - y) for x in sa.lanes for y in sb.lanes)
+    if board.edition is Edition.ORIGINAL and sb.back <= sa.back:
+        return False
     return lane_gap == 1 and sb.back <= sa.front and sa.back <= sb.front
 
 

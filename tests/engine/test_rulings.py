@@ -1,4 +1,4 @@
-"""One or more tests per ruling R1-R16 (../../RULINGS.md), each on a board drawn for it.
+"""One or more tests per ruling R1-R17 (../../RULINGS.md), each on a board drawn for it.
 
 Every test pins exact spaces, positions, phases and winners, so that breaking the rule it
 is named after makes it fail. Boards are given as lane strings with a sketch in track
@@ -1029,3 +1029,75 @@ def test_r16_classic_is_the_original_edition_with_six_cars_and_house_rules():
     assert s.tiles == (frozenset(COLOURS),) * 6
     final, _ = race(g, seed=3)
     assert final.is_terminal() and final.winners()
+
+
+# R17 Diagonal lane changes (original edition) -------------------------------------------
+
+# The classic board as it was drawn before R17 (some 1- and 3-unit spaces among the squares):
+# seven of its steps went to the space right beside the car.
+OLD_CLASSIC = (
+    "S2 W2 R2 B2 G2 P3 Y1 R2 G2 X2 R2 W2 G2 R2 W3 Y1 B2 G2 P2 B2 R2 P2 B2 G2 Y2 R2 W2 P2 B2 W2*",
+    "S2 Y2 B2 P2 Y2 G2 B2 W2 Y2 R2 W2 Y2 R2 P2 G2 B2 Y1 P3 B2 R1 W3 Y2 P2 R2 X2 B2 P2 Y2 G2 X2",
+    "S2 P2 G2 R2 B2 Y2 W2 P2 R2 W2 B2 P3 G1 W2 Y2 G2 X2 W2 R2 P2 Y2 G2 W3 Y1 B2 G2 R2 B2 W2 P2*",
+)
+SIDEWAYS = [
+    ("b5", "a5"), ("b11", "c11"), ("b14", "a14"), ("b16", "a16"),
+    ("b19", "a19"), ("b19", "c19"), ("b22", "c22"),
+]
+
+
+def test_r17_a_lane_change_must_begin_ahead_on_original_boards():
+    #   units   2 3 4 5 6
+    #   lane a  S | R   | G | F      a1 [2,4]
+    #   lane b  S | B | Y   | F      b1 [2,3], b2 [3,5]
+    lanes = ("S2 R2 G1 F2", "S2 B1 Y2 F2")
+    anniversary = board(*lanes)
+    original = board(*lanes, edition=Edition.ORIGINAL)
+    # b1 -> a1: a1 reaches further (front 4 > 3) but begins level with b1 (back 2): R5
+    # allows it, R17 does not (it is "simply left", not forward-left).
+    assert step_ids(anniversary, "b1") == {"b2", "a1"}
+    assert step_ids(original, "b1") == {"b2"}
+    # a1 -> b2 begins at 3, ahead of a1's back 2: diagonal, a step under both.
+    assert step_ids(anniversary, "a1") == {"a2", "b2"}
+    assert step_ids(original, "a1") == {"a2", "b2"}
+    # The start field spans all lanes: R17 leaves its steps alone.
+    assert step_ids(original, "start") == step_ids(anniversary, "start") == {"a1", "b1"}
+
+
+@pytest.mark.parametrize(("a", "b"), SIDEWAYS)
+def test_r17_the_sideways_steps_of_the_old_classic_are_gone(a, b):
+    old = board(*OLD_CLASSIC, finish=None, edition=Edition.ORIGINAL)
+    under_r5 = board(*OLD_CLASSIC, finish=None, edition=Edition.ANNIVERSARY)
+    assert b in step_ids(under_r5, a)  # R5 alone: the space beside reaches further
+    assert b not in step_ids(old, a)  # R17: it does not begin ahead
+    classic = load_board("classic").board
+    assert b not in step_ids(classic, a)
+
+
+def test_r17_every_lane_change_on_classic_is_one_square_forward_and_one_lane_over():
+    classic = load_board("classic").board
+    assert {s.front - s.back for s in classic.spaces} == {2}  # equal squares in rows
+    changes = 0
+    for space in classic.spaces[1:]:
+        for target in classic.steps[space.index]:
+            other = classic.spaces[target]
+            if other.lanes != space.lanes:
+                changes += 1
+                assert abs(other.lane - space.lane) == 1
+                assert other.back == space.front  # one square forward, touching at a corner
+    assert changes == 102
+
+
+@pytest.mark.parametrize(("name", "beside"), [("oval", ("a2", "b2")), ("long", ("a1", "b1"))])
+def test_r17_leaves_the_anniversary_boards_on_r5(name, beside):
+    b = load_board(name).board
+    assert b.edition is Edition.ANNIVERSARY
+    sideways = [
+        (s.id, b.spaces[t].id)
+        for s in b.spaces[1:]
+        for t in b.steps[s.index]
+        if b.spaces[t].lanes != s.lanes and b.spaces[t].back <= s.back
+    ]
+    # R5's front-edge rule keeps the steps to the space beside that reaches further (R17
+    # would refuse them): oval a2 [4,5] -> b2 [4,6], long a1 [2,3] -> b1 [2,4].
+    assert beside in sideways

@@ -146,13 +146,21 @@ def touches(a: Space, b: Space) -> bool:
     return neighbours and b.back <= a.front and a.back <= b.front
 
 
-def is_step(a: Space, b: Space) -> bool:
+def is_step(a: Space, b: Space, *, diagonal_only: bool = False) -> bool:
     """Whether one forward step may go from ``a`` to ``b`` (R5): ``b`` is not blocked,
     touches ``a``, and its front edge is strictly ahead of ``a``'s; nothing leaves a
-    finish (R9) and nothing leaves a tire."""
+    finish (R9) and nothing leaves a tire.
+
+    ``diagonal_only`` is the original edition's rule (R17, boards of ``edition =
+    "original"``): a step into a neighbouring lane must also begin strictly ahead of where
+    ``a`` begins, so the space right beside ``a`` is never a step. The start field spans
+    every lane, so R17 does not concern the steps off it."""
     if a.kind in (SpaceKind.FINISH, SpaceKind.BLOCKED) or b.kind is SpaceKind.BLOCKED:
         return False
-    return b.front > a.front and touches(a, b)
+    if not (b.front > a.front and touches(a, b)):
+        return False
+    changes_lane = not set(a.lanes) & set(b.lanes)
+    return not (diagonal_only and changes_lane and b.back <= a.back)
 
 
 # Parsing the lane strings ------------------------------------------------------------
@@ -313,10 +321,14 @@ def _build(
         )
         origin[index] = last
 
+    diagonal_only = edition is Edition.ORIGINAL  # R17: lane changes only diagonally
     steps = tuple(
         tuple(
             b.index
-            for b in sorted((b for b in spaces if is_step(a, b)), key=lambda s: (s.front, s.lane))
+            for b in sorted(
+                (b for b in spaces if is_step(a, b, diagonal_only=diagonal_only)),
+                key=lambda s: (s.front, s.lane),
+            )
         )
         for a in spaces
     )
