@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import re
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
@@ -256,7 +257,8 @@ async def test_resizing_mid_race_keeps_the_scene_and_never_breaks() -> None:
         for x, y in view.layout_now.slots[a3]:
             at = Offset(x, y) + view._origin - view.scroll_offset
             shown.add(view.render_line(at.y).text[at.x])
-        assert {"1", "B"} <= shown  # the die and the blue car are still there
+        # The die and the blue car are still there (a chip, or "b" where cells are short).
+        assert "1" in shown and ({"●", "B"} <= shown or "b" in shown)
 
 
 @run_async
@@ -336,23 +338,107 @@ async def test_every_coloured_space_shows_its_letter_so_colour_is_not_needed(nam
 async def test_cars_and_dice_are_drawn_in_their_spaces() -> None:
     bf = load_board("oval")
     board = bf.board
-    a3 = board.index_of("a3")
+    a3 = board.index_of("a6")  # P [11,12]: one unit, three cells at 120x40
     scene = Scene(cars={a3: (Colour.BLUE,)}, tokens=((a3, "1"),), player_cars=(Colour.BLUE,))
     app = BoardHarness(bf, scene)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         view = app.query_one(BoardView)
-        slots = view.layout_now.slots[a3]
-        shown = []
-        for x, y in slots[:3]:
-            line = view.render_line(y + view._origin.y).text
-            shown.append(line[x + view._origin.x])
-        colour = board.spaces[a3].colour
-        assert colour is not None
-        if len(slots) >= 3:
-            assert shown == [colour.letter, "1", "B"]
-        else:
-            assert shown[: len(slots)] == ["1", "B"][: len(slots)]
+        assert len(view.layout_now.slots[a3]) == 3
+        text = "".join(
+            view.render_line(y + view._origin.y).text[x + view._origin.x]
+            for x, y in sorted(view.layout_now.slots[a3])
+        )
+        # No room for the letter as well: the die and the car chip (mark and letter).
+        assert text == "1●B"
+        view.show(Scene(cars={}))
+        await pilot.pause()
+        text = "".join(
+            view.render_line(y + view._origin.y).text[x + view._origin.x]
+            for x, y in sorted(view.layout_now.slots[a3])
+        )
+        assert text == " P "
+
+
+# Cars read without colour (issue 8, point 3) ----------------------------------------------
+
+CHIP = re.compile(r"[●⚑][RBGYPW]|[rbgypw]")
+
+
+def cars_in_text(view: BoardView) -> list[tuple[str, int, int, int | None]]:
+    """Every car found in the board's text alone: ``(text, x, y, space under it)``; a chip
+    is the car mark (or the finish flag) and the car's letter, or a lone lower-case letter
+    where a space has one cell."""
+    found = []
+    for y in range(view.size.height):
+        line = view.render_line(y).text
+        for match in CHIP.finditer(line):
+            x = match.start()
+            found.append((match.group(), x, y, view.space_at(Offset(x, y))))
+    return found
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+@run_async
+async def test_every_car_is_found_by_reading_the_text(name: str, size: tuple[int, int]) -> None:
+    bf = load_board(name)
+    scene = demo_scene(bf)
+    app = BoardHarness(bf, scene)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        expected = sorted(
+            (car.letter, space) for space, cars in scene.cars.items() for car in cars
+        )
+        found = [(t, x, y, space) for t, x, y, space in cars_in_text(view)]
+        for t, x, y, space in found:
+            assert space is not None, (t, x, y)
+            # The chip sits on its car's space: both of its cells.
+            if len(t) == 2:
+                assert view.space_at(Offset(x + 1, y)) == space
+        visible = {
+            s for s in scene.cars if view.layout_now.slots.get(s) and _on_screen(view, s)
+        }
+        assert sorted((t[-1].upper(), s) for t, _, _, s in found) == [
+            e for e in expected if e[1] in visible
+        ]
+
+
+def _on_screen(view: BoardView, space: int) -> bool:
+    x, y = view.layout_now.slots[space][0]
+    at = Offset(x + view._origin.x, y + view._origin.y) - view.scroll_offset
+    return 0 <= at.x < view.scrollable_content_region.width and 0 <= at.y < view.size.height
+
+
+@run_async
+async def test_six_cars_on_the_classic_start_each_have_their_own_chip() -> None:
+    bf = load_board("classic")
+    cars = tuple(Colour)
+    scene = Scene(cars={bf.board.start: cars}, player_cars=cars, moving=0)
+    app = BoardHarness(bf, scene)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        found = cars_in_text(view)
+        assert [(t, x, y) for t, x, y, _ in found] == [
+            ("●P", 42, 9), ("●B", 44, 9), ("●G", 42, 10), ("●R", 44, 10),
+            ("●W", 42, 11), ("●Y", 44, 11),
+        ]
+        assert {space for *_, space in found} == {bf.board.start}
+
+
+@run_async
+async def test_a_car_at_the_finish_over_the_start_shows_the_flag() -> None:
+    bf = load_board("oval")
+    board = bf.board
+    finish = board.finishes[0]
+    scene = Scene(cars={board.start: (Colour.RED,), finish: (Colour.BLUE,)})
+    app = BoardHarness(bf, scene)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        texts = sorted(t for t, *_ in cars_in_text(app.query_one(BoardView)))
+        assert texts == ["●R", "⚑B"]
 
 
 @run_async
@@ -366,7 +452,8 @@ async def test_a_car_on_a_one_cell_space_is_shown_instead_of_the_letter() -> Non
         assert view.layout_now.scale.name == "compact"
         assert len(view.layout_now.slots[a1]) == 1
         at = screen_offset(view, a1)
-        assert view.render_line(at.y).text[at.x] == "G"  # the green car, not the W space
+        # The green car, in lower case: never a space's (capital) letter.
+        assert view.render_line(at.y).text[at.x] == "g"
         view.show(Scene(cars={}))
         await pilot.pause()
         assert view.render_line(at.y).text[at.x] == "W"
@@ -391,3 +478,17 @@ async def test_the_size_the_board_needs() -> None:
 def test_snapshot(name: str, size: tuple[int, int], snap_compare: Any) -> None:
     bf = load_board(name)
     assert snap_compare(BoardHarness(bf, demo_scene(bf)), terminal_size=size)
+
+
+@pytest.mark.parametrize("name", ["oval", "classic"])
+def test_snapshot_without_colour(
+    name: str, snap_compare: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """NO_COLOR: cars, dice and spaces still read apart (the text tests above find them)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    bf = load_board(name)
+    scene = demo_scene(bf)
+    if name == "classic":
+        cars = tuple(Colour)
+        scene = Scene(cars={bf.board.start: cars}, player_cars=cars, moving=0)
+    assert snap_compare(BoardHarness(bf, scene), terminal_size=(120, 40))

@@ -39,6 +39,12 @@ _CHEQUER = "▚"
 _TIRE = "◎"
 _GLOW = "░"
 """The texture of a legal next space: shows without colour, keeps the space's colour."""
+CAR_MARK = "●"
+"""A car is a chip of two cells: this mark and the car's letter (``●R``), never a space's
+letter alone, so cars stand out also without colour (NO_COLOR, plain text)."""
+FINISHED_MARK = "⚑"
+"""The mark of a car that reached the finish (``⚑R``), where the finish is drawn over the
+start field."""
 
 
 def _letter(colour: Colour) -> str:
@@ -253,40 +259,74 @@ class BoardView(ScrollView, can_focus=False):
                 paint[pos] = (cell.edge, (base, *marks, "board--thin"))
             else:
                 paint[pos] = (fill, (base, *marks))
-        queue: list[tuple[str, tuple[str, ...]]] = []
         colour = next(
             (self.board.spaces[s].colour for s in reversed(spaces) if self.board.spaces[s].colour),
             None,
         )
         letter = (_letter(colour), (base, *marks)) if colour is not None else None
-        cars = [car for s in spaces for car in scene.cars.get(s, ())]
-        tokens = [label for s in spaces for at, label in scene.tokens if at == s]
-        car_marks = []
-        for car in cars:
-            moving = ("board--car-moving",) if car == scene.moving_car else ()
-            car_marks.append((_letter(car), (base, f"board--car-{car.value}", *moving)))
+        cars = [
+            (car, self.board.spaces[s].kind is SpaceKind.FINISH)
+            for s in spaces
+            for car in scene.cars.get(s, ())
+        ]
         token_marks = []
-        for label in tokens:
-            text, tile, done = split_label(label)
-            look = "board--token-done" if done else "board--tile" if tile else "board--token"
-            token_marks.append((text[-1:], (base, look)))
+        for s in spaces:
+            for at, label in scene.tokens:
+                if at == s:
+                    text, tile, done = split_label(label)
+                    look = (
+                        "board--token-done" if done else "board--tile" if tile else "board--token"
+                    )
+                    token_marks.append((text[-1:], (base, look)))
         for s in spaces:
             token_marks += [
                 (split_label(label)[0][-1:], (base, "board--hint"))
                 for at, label in scene.hinted
                 if at == s
             ]
-        if letter is not None:
-            queue.append(letter)
-        if letter and len(slots) < 1 + len(car_marks) + len(token_marks):
-            # No room for all (a one-cell space, compact): the die and the car matter more;
-            # the letter gives way (the space's colour stays around a die; the tooltip and
-            # the neighbouring cells tell the rest).
-            queue.pop(0)
-        queue += token_marks + car_marks
-        for pos, mark in zip(slots, queue, strict=False):
-            paint[pos] = mark
+        paint.update(self._place_marks(slots, letter, token_marks, cars, base))
         return paint
+
+    def _place_marks(
+        self,
+        slots: tuple[Cellpos, ...],
+        letter: tuple[str, tuple[str, ...]] | None,
+        token_marks: list[tuple[str, tuple[str, ...]]],
+        cars: list[tuple[Colour, bool]],
+        base: str,
+    ) -> dict[Cellpos, tuple[str, tuple[str, ...]]]:
+        """Where the space's letter, its placed dice and its cars go among its cells.
+
+        A car is a chip of two cells, :data:`CAR_MARK` (or :data:`FINISHED_MARK` at the
+        finish) and the car's letter, so that it never reads as a space's letter, also
+        without colour. Where cells are short: the space's letter gives way first (the die
+        and the car matter more; the tooltip tells the rest), then a car shrinks to one cell,
+        its letter in lower case (space letters are capitals).
+        """
+        moving = self.scene.moving_car
+        free = list(slots)
+        placed: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
+        if letter is not None and len(slots) >= 1 + len(token_marks) + 2 * len(cars):
+            placed[free.pop(0)] = letter
+        for n, (car, finished) in enumerate(cars):
+            emphasis = ("board--car-moving",) if car == moving else ()
+            look = (base, f"board--car-{car.value}", *emphasis)
+            spare = len(free) - len(token_marks) - (len(cars) - n - 1)
+            pair = None
+            if spare >= 2:
+                taken = set(free)
+                pair = next(((x, y) for x, y in free if (x + 1, y) in taken), None)
+            if pair is not None:
+                x, y = pair
+                free.remove((x, y))
+                free.remove((x + 1, y))
+                placed[(x, y)] = (FINISHED_MARK if finished else CAR_MARK, look)
+                placed[(x + 1, y)] = (_letter(car), look)
+            elif free:
+                placed[free.pop(0)] = (_letter(car).lower(), look)
+        for cell, mark in zip(free, token_marks, strict=False):
+            placed[cell] = mark
+        return placed
 
     def _base_class(self, space: Space) -> str:
         if space.kind is SpaceKind.BLOCKED:
