@@ -269,7 +269,7 @@ class BoardView(ScrollView, can_focus=False):
             for s in spaces
             for car in scene.cars.get(s, ())
         ]
-        token_marks = []
+        token_marks: list[tuple[str, tuple[str, ...]]] = []
         for s in spaces:
             for at, label in scene.tokens:
                 if at == s:
