@@ -406,9 +406,13 @@ async def test_every_car_is_found_by_reading_the_text(name: str, size: tuple[int
 
 
 def _on_screen(view: BoardView, space: int) -> bool:
-    x, y = view.layout_now.slots[space][0]
-    at = Offset(x + view._origin.x, y + view._origin.y) - view.scroll_offset
-    return 0 <= at.x < view.scrollable_content_region.width and 0 <= at.y < view.size.height
+    """Whether the space's cells are in view (not scrolled away, not under the mini-map)."""
+    for x, y in view.layout_now.slots[space]:
+        at = Offset(x + view._origin.x, y + view._origin.y) - view.scroll_offset
+        inside = 0 <= at.x < view.scrollable_content_region.width and 0 <= at.y < view.size.height
+        if inside and view.space_at(at) == space:
+            return True
+    return False
 
 
 @run_async
@@ -457,6 +461,40 @@ async def test_a_car_on_a_one_cell_space_is_shown_instead_of_the_letter() -> Non
         view.show(Scene(cars={}))
         await pilot.pause()
         assert view.render_line(at.y).text[at.x] == "W"
+
+
+@pytest.mark.parametrize("name", ["long", "classic"])
+@run_async
+async def test_a_track_too_big_for_80x24_shows_the_whole_loop_in_a_mini_map(name: str) -> None:
+    """Issue 8, point 8: at 80x24 the long track (and classic) scroll; a mini-map in a
+    corner shows the whole loop with every car, and a click on it scrolls there."""
+    bf = load_board(name)
+    scene = demo_scene(bf)
+    app = BoardHarness(bf, scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        layout = view.layout_now
+        assert layout.width > view.scrollable_content_region.width  # it scrolls
+        region = view._map_region()
+        assert region is not None
+        assert (region.width, region.height) == (-(-layout.width // 4) + 1, -(-layout.height // 4))
+        lines = [view.render_line(y).text for y in range(view.size.height)]
+        # Every car stands on the map as its letter, where its space is drawn.
+        for space, cars in scene.cars.items():
+            x, y = layout.slots[space][0]
+            mark = lines[region.y + y // 4][region.x + 1 + x // 4]
+            assert mark == cars[0].letter, bf.board.spaces[space].id
+        # Everything else on the map is track (braille dots) or grass.
+        for y in range(region.y, region.bottom):
+            for ch in lines[y][region.x + 1 : region.right]:
+                assert ch == " " or ch in "RBGY" or 0x2800 <= ord(ch) <= 0x28FF
+        assert view.space_at(Offset(region.x + 2, region.y + 1)) is None  # the map covers
+        # A click on the map's far corner scrolls the view there.
+        before = view.scroll_offset
+        await pilot.click(BoardView, offset=(region.x + 1, region.bottom - 1))
+        await pilot.pause()
+        assert view.scroll_offset != before
 
 
 @run_async

@@ -21,10 +21,12 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from monza_tui.app.board_marks import board_letter, place_marks
+from monza_tui.app.minimap import map_size, map_to_drawing, minimap
 from monza_tui.app.scene import Scene, split_label
 from monza_tui.app.track_layout import Cell, Cellpos, Layout, Layouts
 from monza_tui.boardfile import BoardFile
-from monza_tui.engine import Colour, Space, SpaceKind
+from monza_tui.engine import Space, SpaceKind
 from monza_tui.i18n import _, colour_name
 
 MIN_VIEW = (30, 11)
@@ -39,26 +41,6 @@ _CHEQUER = "▚"
 _TIRE = "◎"
 _GLOW = "░"
 """The texture of a legal next space: shows without colour, keeps the space's colour."""
-CAR_MARK = "●"
-"""A car is a chip of two cells: this mark and the car's letter (``●R``), never a space's
-letter alone, so cars stand out also without colour (NO_COLOR, plain text)."""
-FINISHED_MARK = "⚑"
-"""The mark of a car that reached the finish (``⚑R``), where the finish is drawn over the
-start field."""
-
-
-def _letter(colour: Colour) -> str:
-    """The one-letter mark of a colour on the board (R B G Y P W), translatable."""
-    letters = {
-        Colour.RED: _("R"),
-        Colour.BLUE: _("B"),
-        Colour.GREEN: _("G"),
-        Colour.YELLOW: _("Y"),
-        Colour.PURPLE: _("P"),
-        Colour.WHITE: _("W"),
-    }
-    return letters[colour]
-
 
 
 class BoardView(ScrollView, can_focus=False):
@@ -94,6 +76,8 @@ class BoardView(ScrollView, can_focus=False):
         "board--cursor",
         "board--cursor-line",
         "board--origin-line",
+        "board--map",
+        "board--map-view",
     }
 
     class SpaceClicked(Message):
@@ -129,6 +113,7 @@ class BoardView(ScrollView, can_focus=False):
         self._frame_owners: dict[Cellpos, tuple[int, ...]] = {}
         self._strips: dict[int, Strip] = {}
         self._styles: dict[tuple[str, ...], Style] = {}
+        self._map_cache: tuple[object, list[Strip]] | None = None
         self._use_layout(self.layout_now)
 
     # Size ------------------------------------------------------------------------------
@@ -263,7 +248,7 @@ class BoardView(ScrollView, can_focus=False):
             (self.board.spaces[s].colour for s in reversed(spaces) if self.board.spaces[s].colour),
             None,
         )
-        letter = (_letter(colour), (base, *marks)) if colour is not None else None
+        letter = (board_letter(colour), (base, *marks)) if colour is not None else None
         cars = [
             (car, self.board.spaces[s].kind is SpaceKind.FINISH)
             for s in spaces
@@ -284,49 +269,8 @@ class BoardView(ScrollView, can_focus=False):
                 for at, label in scene.hinted
                 if at == s
             ]
-        paint.update(self._place_marks(slots, letter, token_marks, cars, base))
+        paint.update(place_marks(slots, letter, token_marks, cars, base, scene.moving_car))
         return paint
-
-    def _place_marks(
-        self,
-        slots: tuple[Cellpos, ...],
-        letter: tuple[str, tuple[str, ...]] | None,
-        token_marks: list[tuple[str, tuple[str, ...]]],
-        cars: list[tuple[Colour, bool]],
-        base: str,
-    ) -> dict[Cellpos, tuple[str, tuple[str, ...]]]:
-        """Where the space's letter, its placed dice and its cars go among its cells.
-
-        A car is a chip of two cells, :data:`CAR_MARK` (or :data:`FINISHED_MARK` at the
-        finish) and the car's letter, so that it never reads as a space's letter, also
-        without colour. Where cells are short: the space's letter gives way first (the die
-        and the car matter more; the tooltip tells the rest), then a car shrinks to one cell,
-        its letter in lower case (space letters are capitals).
-        """
-        moving = self.scene.moving_car
-        free = list(slots)
-        placed: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
-        if letter is not None and len(slots) >= 1 + len(token_marks) + 2 * len(cars):
-            placed[free.pop(0)] = letter
-        for n, (car, finished) in enumerate(cars):
-            emphasis = ("board--car-moving",) if car == moving else ()
-            look = (base, f"board--car-{car.value}", *emphasis)
-            spare = len(free) - len(token_marks) - (len(cars) - n - 1)
-            pair = None
-            if spare >= 2:
-                taken = set(free)
-                pair = next(((x, y) for x, y in free if (x + 1, y) in taken), None)
-            if pair is not None:
-                x, y = pair
-                free.remove((x, y))
-                free.remove((x + 1, y))
-                placed[(x, y)] = (FINISHED_MARK if finished else CAR_MARK, look)
-                placed[(x + 1, y)] = (_letter(car), look)
-            elif free:
-                placed[free.pop(0)] = (_letter(car).lower(), look)
-        for cell, mark in zip(free, token_marks, strict=False):
-            placed[cell] = mark
-        return placed
 
     def _base_class(self, space: Space) -> str:
         if space.kind is SpaceKind.BLOCKED:
@@ -402,8 +346,85 @@ class BoardView(ScrollView, can_focus=False):
         row = y + scroll_y - self._origin.y
         width = self.scrollable_content_region.width
         if row < 0 or row >= self.layout_now.height:
-            return Strip.blank(width, self.rich_style)
-        return self._row(row).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            strip = Strip.blank(width, self.rich_style)
+        else:
+            strip = self._row(row).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        at, rows = self._map_strips()
+        if rows and at.y <= y < at.y + len(rows):
+            strip = Strip.join([strip.crop(0, at.x), rows[y - at.y]])
+        return strip
+
+    # The mini-map ----------------------------------------------------------------------
+
+    def _map_region(self) -> Region | None:
+        """Where the mini-map lies in the view (top right; bottom right when the cursor is
+        under it), or ``None`` when the whole drawing is in view."""
+        size = self.scrollable_content_region.size
+        layout = self.layout_now
+        if layout.width <= size.width and layout.height <= size.height:
+            return None
+        width, height = map_size(layout)
+        width += 1  # a column of margin between the track and the map
+        if width > size.width // 2 or height > size.height // 2:
+            return None  # too small a view for a map: scrolling alone
+        region = Region(size.width - width, 0, width, height)
+        if self.scene.cursor is not None:
+            x, y, w, h = self.layout_now.bounds(self.scene.cursor)
+            cursor = Region(x + self._origin.x, y + self._origin.y, w, h).translate(
+                -self.scroll_offset
+            )
+            if cursor.overlaps(region):
+                region = Region(region.x, size.height - height, width, height)
+        return region
+
+    def _map_strips(self) -> tuple[Offset, list[Strip]]:
+        """The mini-map's rows (cached until the scene, the scroll or the size changes)."""
+        region = self._map_region()
+        if region is None:
+            return Offset(0, 0), []
+        key = (region, self.scroll_offset, self.layout_now.scale, self._looks_key())
+        if self._map_cache is not None and self._map_cache[0] == key:
+            return region.offset, self._map_cache[1]
+        size = self.scrollable_content_region.size
+        view = (
+            self.scroll_offset.x - self._origin.x,
+            self.scroll_offset.y - self._origin.y,
+            size.width,
+            size.height,
+        )
+        marks = minimap(self.layout_now, self.scene.cars, view, self.scene.moving_car)
+        strips = []
+        for row in marks:
+            segments = [Segment(" ", self._style(("board--map",)))]
+            for mark in row:
+                classes: tuple[str, ...] = ("board--map",)
+                text = mark.text
+                if mark.car is not None:
+                    text = board_letter(mark.car)
+                    classes = (f"board--car-{mark.car.value}",)
+                elif mark.in_view:
+                    classes = ("board--map", "board--map-view")
+                segments.append(Segment(text, self._style(classes)))
+            strips.append(Strip(segments))
+        self._map_cache = (key, strips)
+        return region.offset, strips
+
+    def _looks_key(self) -> tuple[object, ...]:
+        return (tuple(sorted(self.scene.cars.items())), self.scene.moving_car)
+
+    def _map_click(self, offset: Offset) -> bool:
+        """A click on the mini-map scrolls the view there; whether it was on the map."""
+        region = self._map_region()
+        if region is None or not region.contains_point(offset) or offset.x == region.x:
+            return False
+        x, y = map_to_drawing(offset.x - region.x - 1, offset.y - region.y)
+        size = self.scrollable_content_region.size
+        self.scroll_to(
+            x + self._origin.x - size.width // 2,
+            y + self._origin.y - size.height // 2,
+            animate=False,
+        )
+        return True
 
     # Mouse -----------------------------------------------------------------------------
 
@@ -413,6 +434,9 @@ class BoardView(ScrollView, can_focus=False):
         Where the finish is drawn over the start field, a click means the finish when it is
         a legal target (highlighted), else the start.
         """
+        region = self._map_region()
+        if region is not None and region.contains_point(offset):
+            return None  # the mini-map covers the track there
         scroll_x, scroll_y = self.scroll_offset
         x = offset.x + scroll_x - self._origin.x
         y = offset.y + scroll_y - self._origin.y
@@ -427,6 +451,9 @@ class BoardView(ScrollView, can_focus=False):
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
+            return
+        if self._map_click(offset):
+            event.stop()
             return
         space = self.space_at(offset)
         if space is not None:
