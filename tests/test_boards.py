@@ -492,3 +492,32 @@ def test_any_board_text_loads_or_fails_with_one_line(
         assert "\n" not in str(error)
     else:
         assert reachable(loaded.board) & set(loaded.board.finishes)
+
+
+# monza boards show: the track picture ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_boards_show_prints_the_track_picture_with_a_legend(
+    name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 8, point 8: the picture the board view draws (same layout, same letters),
+    then a legend of every letter and mark."""
+    from monza_tui.app.track_layout import Layouts
+
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["boards", "show", name]) == 0
+    out = capsys.readouterr().out.splitlines()
+    loaded = load_board(name)
+    layout = Layouts(loaded).choose(120, 10_000)
+    picture = out[1 : 1 + layout.height]
+    assert picture[0].startswith("╭") and picture[-1].startswith("╰")
+    assert all(len(line) == layout.width for line in picture)
+    for space in loaded.board.spaces:
+        if space.colour is not None:
+            x, y = layout.slots[space.index][0]
+            assert picture[y][x] == space.colour.letter, space.id
+    legend = out[1 + layout.height]
+    for item in ("R red", "B blue", "G green", "Y yellow", "P purple", "W white",
+                 "▚ start and finish", "◎ tire (blocked)", "●R a car (red)"):
+        assert item in legend

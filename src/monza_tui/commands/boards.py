@@ -7,12 +7,12 @@ import json
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
+from monza_tui.app.board_view import BoardView
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_name
 
 STYLE = {
     Colour.RED: "bold white on red3",
@@ -79,40 +79,72 @@ def board_json(board: Board) -> dict[str, Any]:
     }
 
 
+CLASS_STYLE = {
+    "board--line": "grey78 on grey20",
+    "board--thin": "grey11",
+    "board--tire": "grey7 on grey46",
+    "board--start": "grey7 on grey93",
+    **{f"board--{colour.value}": STYLE[colour] for colour in Colour},
+}
+"""Rich styles of the board view's component classes (``board_view.tcss``), for the picture
+on the command line; classes not listed (cars, dice: none on a preview) add nothing."""
+
+
+def track_picture(loaded: BoardFile, width: int) -> Text:
+    """The track as the board view draws it (the same layout and cell painting), at the
+    largest scale that fits ``width`` columns, as Rich text."""
+    view = BoardView(loaded)  # never mounted: only its layout and cell painting are used
+    layout = view.layouts.choose(width, 10_000)
+    view._use_layout(layout)
+    picture = Text(no_wrap=True, overflow="crop")
+    for y, row in enumerate(layout.rows):
+        for x, cell in enumerate(row):
+            if cell is None:
+                picture.append(" ")
+            elif cell.line is not None:
+                picture.append(cell.line, CLASS_STYLE["board--line"])
+            else:
+                text, classes = view._cells.get((x, y), (" ", ()))
+                style = " ".join(CLASS_STYLE[c] for c in classes if c in CLASS_STYLE)
+                picture.append(text, style or None)
+        if y + 1 < layout.height:
+            picture.append("\n")
+    return picture
+
+
+def legend() -> Text:
+    """What the picture's letters and marks mean."""
+    items: list[tuple[str, str | None, str]] = [
+        (colour.letter, STYLE[colour], colour_name(colour)) for colour in Colour
+    ]
+    items += [
+        ("▚", CLASS_STYLE["board--start"], _("start and finish")),
+        ("◎", CLASS_STYLE["board--tire"], _("tire (blocked)")),
+        ("●R", "bold black on #ff8a8a", _("a car (red)")),
+    ]
+    out = Text()
+    for n, (mark, style, meaning) in enumerate(items):
+        if n:
+            out.append("  ")
+        out.append(mark, style)
+        out.append(f" {meaning}")
+    return out
+
+
 def _preview(console: Console, loaded: BoardFile) -> None:
-    """A straight strip of the lanes, one character per track unit, letters on colours."""
+    """The board's title and facts, its track picture (as in a race) and a legend."""
     board = loaded.board
-    table = Table.grid(padding=(0, 1))
-    table.add_column(no_wrap=True)
     coloured = board.coloured_spaces
     share = {c: sum(s.colour is c for s in coloured) for c in Colour}
-    table.add_row(Text.assemble(
+    console.print(Text.assemble(
         (board.title, "bold"), f"  ({board.name}, {board.edition.value}, "
         f"{board.lane_count} lanes, {len(coloured)} coloured spaces, "
         f"{sum(s.kind is SpaceKind.BLOCKED for s in board.spaces)} tires)",
     ))
-    # One character per track unit, or per few units when the track is wider than the screen.
-    scale = max(1, -(-board.length // max(20, console.width - 2)))
-    for lane in range(board.lane_count):
-        line = Text()
-        spaces = sorted((s for s in board.spaces if lane in s.lanes), key=lambda s: s.back)
-        for x in range(0, board.length, scale):
-            space = next(s for s in spaces if s.back <= x < s.front)
-            starts = x <= space.back < x + scale
-            if space.kind is SpaceKind.START:
-                line.append("▚", "black on white")
-            elif space.kind is SpaceKind.BLOCKED:
-                line.append("○", "white on grey30")
-            else:
-                assert space.colour is not None
-                letter = space.colour.letter
-                if space.kind is SpaceKind.FINISH and starts:
-                    letter = "⚑"
-                line.append(letter if starts else letter.lower(), STYLE[space.colour])
-        table.add_row(line)
-    table.add_row(Text(
+    console.print(track_picture(loaded, console.width))
+    console.print(legend())
+    console.print(Text(
         "  ".join(f"{c.letter} {100 * n / max(1, len(coloured)):.0f}%" for c, n in share.items()),
         style="dim",
     ))
-    console.print(table)
     console.print()
