@@ -2,10 +2,10 @@
 
 When the board's smallest drawing does not fit the board area (the long track and the
 classic board at 80x24), the board view scrolls and shows this map in a corner: four
-columns by four rows of the drawing make one braille character (a dot for every two columns
-of a row that hold track), so the whole loop fits in a corner of the area. The cars stand on it as their letters,
-the part of the track in view is marked, and a click on the map scrolls there. Pure: no
-Textual here; the board view paints the marks.
+columns by four rows of the drawing make one braille character (a dot for every two
+columns of a row that hold track), so the whole loop fits in a corner of the area. The
+cars stand on it as their letters, the part of the track in view is marked, and a click on
+the map scrolls there. Pure: no Textual here; the board view paints the marks.
 """
 
 from __future__ import annotations
