@@ -51,6 +51,9 @@ def place_marks(
     placed: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
     if letter is not None and len(slots) >= 1 + len(token_marks) + 2 * len(cars):
         placed[free.pop(0)] = letter
+    # A chip keeps a blank cell from the space's letter where there is room ("B ●R" rather
+    # than "B●R"), so the two never read as one word.
+    apart = {(x + dx, y) for x, y in placed for dx in (-2, 1)}
     for n, (car, finished) in enumerate(cars):
         emphasis = ("board--car-moving",) if car == moving else ()
         look = (base, f"board--car-{car.value}", *emphasis)
@@ -58,7 +61,8 @@ def place_marks(
         pair = None
         if spare >= 2:
             taken = set(free)
-            pair = next(((x, y) for x, y in free if (x + 1, y) in taken), None)
+            pairs = [(x, y) for x, y in free if (x + 1, y) in taken]
+            pair = next((c for c in pairs if c not in apart), pairs[0] if pairs else None)
         if pair is not None:
             x, y = pair
             free.remove((x, y))
