@@ -498,6 +498,31 @@ async def test_a_track_too_big_for_80x24_shows_the_whole_loop_in_a_mini_map(name
 
 
 @run_async
+async def test_the_mini_map_moves_off_the_cursor() -> None:
+    bf = load_board("long")
+    app = BoardHarness(bf, Scene(cars={}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        top = view._map_region()
+        assert top is not None and top.y == 0
+        under = next(
+            s.index
+            for s in bf.board.spaces
+            if s.colour is not None and top.contains_region(view._on_view(s.index))
+        )
+        view.show(Scene(cars={under: (Colour.RED,)}, cursor=under))
+        await pilot.pause()
+        bottom = view._map_region()
+        assert bottom is not None and bottom.bottom == view.scrollable_content_region.height
+        assert view.scroll_offset == (0, 0)  # the cursor was in view: nothing scrolled
+        at = screen_offset(view, under)
+        assert view.space_at(at) == under  # no longer under the map
+        lines = [view.render_line(y).text for y in range(view.size.height)]
+        assert "R" in "".join(line[bottom.x + 1 :] for line in lines[bottom.y :])
+
+
+@run_async
 async def test_the_size_the_board_needs() -> None:
     app = BoardHarness(load_board("long"))
     async with app.run_test(size=(120, 40)):

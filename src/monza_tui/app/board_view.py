@@ -166,6 +166,7 @@ class BoardView(ScrollView, can_focus=False):
     def show(self, scene: Scene) -> None:
         """Show ``scene``; only the rows of spaces whose look changed are redrawn."""
         old_cursor = self.scene.cursor
+        old_map = self._map_region()
         self.scene = scene
         changed = self._paint_scene()
         rows: set[int] = set()
@@ -174,6 +175,10 @@ class BoardView(ScrollView, can_focus=False):
         for row in sorted(rows):
             self._strips.pop(row, None)
             self.refresh_lines(row + self._origin.y)
+        if changed:  # the mini-map shows the cars, and moves off the cursor
+            for region in {old_map, self._map_region()} - {None}:
+                assert region is not None
+                self.refresh_lines(region.y + self.scroll_offset.y, region.height)
         if scene.cursor is not None and scene.cursor != old_cursor:
             self._cursor_in_view(animate=True)
 
@@ -357,8 +362,9 @@ class BoardView(ScrollView, can_focus=False):
     # The mini-map ----------------------------------------------------------------------
 
     def _map_region(self) -> Region | None:
-        """Where the mini-map lies in the view (top right; bottom right when the cursor is
-        under it), or ``None`` when the whole drawing is in view."""
+        """Where the mini-map lies in the view (top right; bottom right when the cursor, or
+        the space the next step goes from, is under it), or ``None`` when the whole drawing
+        is in view."""
         size = self.scrollable_content_region.size
         layout = self.layout_now
         if layout.width <= size.width and layout.height <= size.height:
@@ -367,15 +373,21 @@ class BoardView(ScrollView, can_focus=False):
         width += 1  # a column of margin between the track and the map
         if width > size.width // 2 or height > size.height // 2:
             return None  # too small a view for a map: scrolling alone
-        region = Region(size.width - width, 0, width, height)
-        if self.scene.cursor is not None:
-            x, y, w, h = self.layout_now.bounds(self.scene.cursor)
-            cursor = Region(x + self._origin.x, y + self._origin.y, w, h).translate(
-                -self.scroll_offset
-            )
-            if cursor.overlaps(region):
-                region = Region(region.x, size.height - height, width, height)
-        return region
+        top = Region(size.width - width, 0, width, height)
+        bottom = Region(size.width - width, size.height - height, width, height)
+        # Keep the cursor in sight first, then the space the next step goes from.
+        for wanted in ((self.scene.cursor, self.scene.origin), (self.scene.cursor,)):
+            hidden = [self._on_view(space) for space in wanted if space is not None]
+            for region in (top, bottom):
+                if not any(region.overlaps(spot) for spot in hidden):
+                    return region
+        return top
+
+    def _on_view(self, space: int) -> Region:
+        """Where a space's cells and frame are in the view now."""
+        x, y, width, height = self.layout_now.bounds(space)
+        at = Offset(x + self._origin.x, y + self._origin.y) - self.scroll_offset
+        return Region(at.x, at.y, width, height)
 
     def _map_strips(self) -> tuple[Offset, list[Strip]]:
         """The mini-map's rows (cached until the scene, the scroll or the size changes)."""
