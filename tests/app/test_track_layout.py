@@ -316,12 +316,22 @@ def test_what_is_drawn_ahead_is_ahead(name: str, scale: Scale) -> None:
 
 
 def test_the_ovals_right_bend_draws_b7_level_with_a7() -> None:
-    """The issue's example: a7 (back 12, front 15) and b7 (back 14, front 15) end level."""
+    """The issue's example: a7 (back 12, front 15) and b7 (back 14, front 15) are drawn side
+    by side (directly across the lane line), not b7 wholly ahead of a7; a8 is not beside b7."""
     bf = load_board("oval")
     board = bf.board
     for scale in (NORMAL, COMPACT):
         layout = layout_board(board, bf.shape, scale)
         a7, b7, a8 = (board.index_of(i) for i in ("a7", "b7", "a8"))
-        # Both end at the same row (the bend's arm runs south there).
-        assert max(y for _, y in cells_of(layout, a7)) == max(y for _, y in cells_of(layout, b7))
-        assert min(y for _, y in cells_of(layout, a8)) > max(y for _, y in cells_of(layout, b7))
+        beside = set()
+        for y, row in enumerate(layout.rows):
+            for x, cell in enumerate(row):
+                if cell is None or cell.line is None:
+                    continue
+                for dx, dy in ((1, 0), (0, 1)):
+                    one, two = layout.cell(x - dx, y - dy), layout.cell(x + dx, y + dy)
+                    if one and two and one.line is None and two.line is None:
+                        beside |= {(s, t) for s in one.spaces for t in two.spaces}
+                        beside |= {(t, s) for s in one.spaces for t in two.spaces}
+        assert (a7, b7) in beside, scale.name
+        assert (a8, b7) not in beside, scale.name

@@ -34,11 +34,13 @@ back edge; a quarter turn happens where the centre lines of two legs meet.
   ``b >= 4`` (a band's height plus a row between the two straights) and looks roundest from
   ``b = 8``. Every lane is cut alike through a bend, so that spaces side by side are drawn
   level exactly where the board file puts their edges (R5: what looks ahead is ahead): the
-  bend's arms, its first column and its last row are cut straight across all lanes, each
-  cut taking an equal share of the bend's units, and the rest of each lane's L (the corner,
-  larger on the outer lanes) holds no edge: it belongs to the space that spans that point
-  in its lane. A space with one cut shows its back edge thin inside its cell (``▏▕▔▁``).
-  Keep spaces in bends 2 units or longer where you can.
+  bend's arms, its first column and its last row are cut straight across all lanes (the
+  bend's units spread over them evenly, except that every space edge begins a cut of its
+  own and a space lying wholly in the bend gets two cuts, an edge and a cell, while there
+  are cuts enough), and the rest of each lane's L (the corner, larger on the outer lanes)
+  holds no edge: it belongs to the space that spans that point in its lane. A space left
+  with one cut shows its back edge thin inside its cell (``▏▕▔▁``). Keep spaces in bends 2
+  units or longer where you can (compact bends have the fewest cuts).
 * **Sizes**: a loop ``E a, S b, W a, N b`` is ``a*unit_cols + 13`` columns by ``2b + 7`` rows
   (normal ``3a + 13``, roomy ``4a + 13``, compact ``2a + 10``). Two E/W legs side by side need
   their centre lines 4 units apart (a row between the bands), two N/S legs 5 units (normal;

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import pairwise
 
 from monza_tui.boardfile import Shape
 from monza_tui.engine import Board
@@ -88,6 +89,12 @@ class LegWalker:
 
     def __init__(self, board: Board, shape: Shape, scale: Scale) -> None:
         self.board = board
+        # Space edges (integers, every lane) and extents, for cutting bends (R4).
+        self.edges = {space.back for space in board.spaces} | {board.length}
+        self.spans = {(space.back, space.front) for space in board.spaces}
+        last = board.spaces[board.finishes[0]].back if shape.loop and board.finishes else None
+        self.period = last if last is not None else board.length
+        """The units of one lap, where a closed drawing meets itself."""
         self.scale = scale
         self.n = board.lane_count
         self.legs = [(_DIRS[d], length) for d, length in shape.leg_units()]
@@ -334,7 +341,8 @@ class LegWalker:
         # lanes straight; the zone (the rest of each lane's L, the outer lanes' bigger
         # corners) holds no edge, so every lane changes space there at the same units.
         cuts_count = ext_in + ext_out + 2
-        share = span / cuts_count
+        starts = self._cut_starts(u_entry, u_entry + span, cuts_count)
+        ends = [*starts[1:], u_entry + span]
         for lvl in range(1, top, 2):
             lane = (lvl - 1) // 2 if a_inner else (top - lvl - 1) // 2
             h_cuts = arms_h.get(lvl, {})
@@ -344,15 +352,48 @@ class LegWalker:
             zone = [c for ai in sorted(h_cuts) if ai > ext_in for c in h_cuts[ai]]
             zone += elbows.get(lvl, [])
             zone += [c for bi in sorted(v_cuts, reverse=True) if bi > ext_out for c in v_cuts[bi]]
-            at = u_entry
+            cuts = iter(zip(starts, ends, strict=True))
             for cells in before:
-                self.slices[lane].append(Slice(cells, at, at + share, True, _heading(d1)))
-                at += share
+                u0, u1 = next(cuts)
+                self.slices[lane].append(Slice(cells, u0, u1, True, _heading(d1)))
             if zone:
+                at = starts[len(before)] if len(before) < cuts_count else u_entry + span
                 self.slices[lane].append(Slice(zone, at, at, False, _heading(d2)))
             for cells in after:
-                self.slices[lane].append(Slice(cells, at, at + share, True, _heading(d2)))
-                at += share
+                u0, u1 = next(cuts)
+                self.slices[lane].append(Slice(cells, u0, u1, True, _heading(d2)))
+
+    def _cut_starts(self, u0: float, u1: float, count: int) -> list[float]:
+        """Where each of a bend's ``count`` cuts begins in track units (the same for every
+        lane). Evenly spread, except that every space edge of the bend begins a cut of its
+        own, and a space lying wholly in the bend gets two cuts where there are enough (a
+        full edge line and a cell for its letter)."""
+        share = (u1 - u0) / count
+        uniform = [u0 + c * share for c in range(count)]
+        shifts = (0, -self.period, self.period) if self.closed else (0,)
+        points = sorted({e + m for e in self.edges for m in shifts if u0 < e + m < u1})
+        if not points:
+            return uniform
+        spans = {(a + m, b + m) for a, b in self.spans for m in shifts}
+        needs = [0] + [2 if (a, b) in spans else 1 for a, b in pairwise(points)]
+        if len(points) > count:
+            return uniform  # more edges than cuts: some must share a cut
+        spare = count - 1 - (len(points) - 1)
+        for i in [i for i, need in enumerate(needs) if need == 2][spare:]:
+            needs[i] = 1  # not enough cuts for every short space to get two
+        cut_of: list[int] = []
+        for i, edge in enumerate(points):
+            lowest = cut_of[-1] + needs[i] if cut_of else 0
+            highest = count - 1 - sum(needs[i + 1 :])
+            cut_of.append(min(max(lowest, int((edge - u0) / share)), highest))
+        anchors = [(c, float(e)) for c, e in zip(cut_of, points, strict=True)]
+        if anchors[0][0] > 0:
+            anchors.insert(0, (0, u0))
+        anchors.append((count, u1))
+        starts = []
+        for (c1, s1), (c2, s2) in pairwise(anchors):
+            starts += [s1 + (s2 - s1) * (c - c1) / (c2 - c1) for c in range(c1, c2)]
+        return starts
 
     def walk(self) -> None:
         self.fit_bends()
