@@ -58,6 +58,8 @@ class Scene:
     hinted: tuple[tuple[int, str], ...] = ()
     """The hint's path, not played: ``(space, label)`` like :attr:`tokens`, numbered on from
     the tokens already placed, so the expert's whole plan shows on the board."""
+    tile_only: frozenset[int] = frozenset()
+    """Highlighted spaces only a tile reaches (R12): drawn apart from the dice's."""
 
     @property
     def moving_car(self) -> Colour | None:
