@@ -86,8 +86,9 @@ class RacePace(Screen[None]):
         self._timer = None
         if callback is None:
             return
-        if not self.is_current:
-            # The quit question, the rules or another screen on top: wait until it is gone.
+        if self.app.screen is not self:
+            # The quit question, the rules or another screen on top (a modal one counts as
+            # "current" for Textual, not for us): wait until it is gone.
             self._stalled = True
             self._pending = callback
             return

@@ -28,10 +28,10 @@ class ResultsScreen(Screen[None]):
     """The end of a race: finishers, dice in the final round, winners, what next."""
 
     CSS_PATH = "results.tcss"
-    AUTO_FOCUS = "#rematch"
+    AUTO_FOCUS = ""  # nothing focused: Enter (the last move's key) never starts a rematch
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r,enter", "rematch", _("Rematch")),
+        Binding("r", "rematch", _("Rematch")),
         Binding("n", "new_setup", _("New set-up")),
         Binding("escape", "board", _("Board")),
         Binding("q", "app.quit", _("Quit"), show=False),  # the footer shows ^q already
