@@ -248,3 +248,28 @@ async def test_tiles_row_says_whose_tiles_during_a_bonus_move() -> None:
         await settle(pilot)
         assert static_text(app, "#tiles-owner") == "Ann's tiles (the bonus move uses none)"
         assert isinstance(app.screen, RaceScreen)
+
+
+@run_async
+async def test_set_up_reads_without_colour_and_quit_asks() -> None:
+    from textual.widgets import Checkbox, Select
+
+    from monza_tui.app.screens.setup import SetupScreen
+
+    app = race_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        text = screen_text(app)
+        assert "▐ ▌ Pro" in text and "▐ ▌ Bonus move" in text
+        assert "(R3)" not in text
+        # Choosing "Long track (pro)" ticks Pro.
+        app.screen.query_one("#board", Select).value = "long"
+        await settle(pilot)
+        assert app.screen.query_one("#pro", Checkbox).value
+        assert "▐X▌ Pro" in screen_text(app)
+        # Start race has the focus; Tab Tab Enter lands on Quit, which asks first.
+        await press(pilot, "tab", "tab", "enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "n")
+        assert isinstance(app.screen, SetupScreen)
