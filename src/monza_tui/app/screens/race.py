@@ -110,7 +110,9 @@ class RaceScreen(PanelMixin, RacePace):
             yield BoardView(race.board_file, id="board")
             yield from self.compose_panel()
         yield Static("", markup=False, id="enlarge")
-        yield Footer()
+        # The palette's key would crowd "? Rules" out of the footer at 80 columns (^p still
+        # opens it).
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.set_class(self.race.game.pro, "-pro")
