@@ -51,8 +51,8 @@ class TickBox(Checkbox):
     """A checkbox that reads on or off without colour: ``▐X▌`` ticked, ``▐ ▌`` not
     (Textual's shows the X either way and tells them apart by colour alone)."""
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's name
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual's name
         return "X" if self.value else " "
 
 
