@@ -273,3 +273,28 @@ async def test_set_up_reads_without_colour_and_quit_asks() -> None:
         assert isinstance(app.screen, ConfirmScreen)
         await press(pilot, "n")
         assert isinstance(app.screen, SetupScreen)
+
+
+# Issue 9: one derivation per state change ------------------------------------------------
+
+
+@run_async
+async def test_cursor_moves_and_die_picks_recompute_no_legal_actions(monkeypatch: Any) -> None:
+    from monza_tui.engine import State
+
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k")
+        calls: list[int] = []
+        original = State.legal_actions
+
+        def counted(self: State) -> list[Any]:
+            calls.append(1)
+            return original(self)
+
+        monkeypatch.setattr(State, "legal_actions", counted)
+        await press(pilot, "right", "left", "tab", "shift+tab", "escape")
+        assert calls == []
+        await press(pilot, "1")  # a die that fits one space is placed: one new state
+        assert len(app.race.state.path) == 1
+        assert len(calls) == 1

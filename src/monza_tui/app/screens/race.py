@@ -139,7 +139,8 @@ class RaceScreen(PanelMixin, RacePace):
         frame = self._frame
         state = frame or self.race.state
         self.now = now = derive(state, human=self.human_to_act())
-        base = scene_from_state(now.placing if now.placing is not None else state)
+        shown = now.placing if now.placing is not None else state
+        base = scene_from_state(shown, legal=now.legal if now.human else None)
         if frame is None:
             base = replace(base, highlights=frozenset(now.targets()))
         self._scene = base

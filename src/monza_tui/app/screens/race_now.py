@@ -66,6 +66,8 @@ class Now:
     """The unused tiles that fit a space ahead, in colour order (R12)."""
     used_dice: frozenset[int] = frozenset()
     placements: tuple[Place, ...] = ()
+    legal: tuple[Action, ...] = ()
+    """The legal actions of ``placing`` (or of the bonus phase), asked once."""
 
     @property
     def phase(self) -> Phase:
@@ -121,6 +123,7 @@ def _placing_choices(state: State, legal: list[Action]) -> dict[str, object]:
         "tiles": tuple(t for t in tiles if isinstance(t, Tile)),
         "placements": places,
         "used_dice": frozenset(p.token.index for p in state.path if isinstance(p.token, Die)),
+        "legal": tuple(legal),
     }
 
 
@@ -150,9 +153,14 @@ def derive(state: State, *, human: bool) -> Now:
             **_placing_choices(kept, kept.legal_actions()),  # type: ignore[arg-type]
         )
     if phase is Phase.BONUS:
-        steps = tuple(a.space for a in state.legal_actions() if isinstance(a, BonusStep))
+        legal = tuple(state.legal_actions())
+        steps = tuple(a.space for a in legal if isinstance(a, BonusStep))
         return Now(
-            state=state, human=human, lit={None: steps}, first=steps[0] if steps else None
+            state=state,
+            human=human,
+            lit={None: steps},
+            first=steps[0] if steps else None,
+            legal=legal,
         )
     return Now(state=state, human=human)
 
