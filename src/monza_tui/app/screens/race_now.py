@@ -153,14 +153,14 @@ def derive(state: State, *, human: bool) -> Now:
             **_placing_choices(kept, kept.legal_actions()),  # type: ignore[arg-type]
         )
     if phase is Phase.BONUS:
-        legal = tuple(state.legal_actions())
-        steps = tuple(a.space for a in legal if isinstance(a, BonusStep))
+        bonus = tuple(state.legal_actions())
+        steps = tuple(a.space for a in bonus if isinstance(a, BonusStep))
         return Now(
             state=state,
             human=human,
             lit={None: steps},
             first=steps[0] if steps else None,
-            legal=legal,
+            legal=bonus,
         )
     return Now(state=state, human=human)
 
