@@ -106,8 +106,8 @@ async def check_results(pilot: Pilot[Any]) -> None:
     assert "Seed 11: monza play --seed 11" in screen_text(app)
     rows = [line for line in text.splitlines() if "Ann" in line or "Ben" in line]
     assert [" ".join(r.split()) for r in rows[-2:]] == [
-        "R Ann finish 3",
-        "B Ben finish 1 🏆",
+        "R Ann finished 3",
+        "B Ben finished 1 🏆",
     ]
 
 

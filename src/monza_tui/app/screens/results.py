@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from monza_tui.app.narrate import short_space_name
+from monza_tui.app.narrate import where_short
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
 from monza_tui.i18n import _, ngettext
@@ -89,7 +89,7 @@ class ResultsScreen(Screen[None]):
                         yield car
                         yield Static(player_label(seat), classes="result-name", markup=False)
                         yield Static(
-                            short_space_name(state, state.positions[player]), classes="result-where"
+                            where_short(state, player), classes="result-where"
                         )
                         yield Static(
                             str(state.dice_used(player)) if player in finished else "–",
