@@ -21,7 +21,7 @@ from monza_tui.app.board_view import BoardView
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.bots import hint
-from monza_tui.engine import Colour, Die, Phase, Place, Reroll
+from monza_tui.engine import BonusStep, Colour, Die, Phase, Place, Reroll
 from monza_tui.i18n import colour_name
 
 ANN, BOT = Seat("Ann", Colour.RED), Seat("Bot 1", Colour.BLUE, "greedy")
@@ -152,4 +152,8 @@ async def test_hint_for_the_bonus_move() -> None:
         assert app.race.state.bonus_player == 1
         await press(pilot, "h")
         expected = hint(app.race.state)
-        assert static_text(app, "#hint-line") == f"Hint: {expected.reason}"
+        assert isinstance(expected.actions[0], BonusStep)
+        # In the screen's words, not the space's id: Ben's car steps off the start.
+        assert static_text(app, "#hint-line") == (
+            "Hint: take the lit bonus step: 2nd, 10 spaces to the finish"
+        )

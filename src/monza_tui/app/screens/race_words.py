@@ -7,6 +7,7 @@ rule numbers (R5, R13...) stay here in comments, off the players' main screen.
 
 from __future__ import annotations
 
+from monza_tui.app.narrate import where_words
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer
 from monza_tui.bots import Hint
 from monza_tui.engine import (
@@ -165,6 +166,13 @@ def hint_text(state: State, found: Hint | None) -> str:
             parts.append(_("take the lit bonus step"))
         elif isinstance(action, DeclineBonus):
             parts.append(_("decline the bonus"))
+    step = next((a for a in found.actions if isinstance(a, BonusStep)), None)
+    if step is not None and state.is_legal(step):
+        # Said in the screen's words (the expert's own reason names the space's id).
+        mover = state.bonus_player if state.bonus_player is not None else state.player
+        return _("Hint: take the lit bonus step: {where}").format(
+            where=where_words(state.apply(step), mover)
+        )
     if not any(isinstance(action, (Place, Reroll)) for action in found.actions):
         return _("Hint: {reason}").format(reason=found.reason)
     return _("Hint: {plan} – {reason}").format(plan=", ".join(parts), reason=found.reason)
