@@ -298,3 +298,32 @@ async def test_cursor_moves_and_die_picks_recompute_no_legal_actions(monkeypatch
         await press(pilot, "1")  # a die that fits one space is placed: one new state
         assert len(app.race.state.path) == 1
         assert len(calls) == 1
+
+
+@run_async
+async def test_at_80x24_the_footer_keeps_rules_and_the_log_wraps_before_its_scrollbar() -> None:
+    from textual.widgets import RichLog
+
+    app = race_app(race=sprint(), roller=ScriptedDice("RRRRRR"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "space")
+        assert screen_lines(app)[-1].rstrip().endswith("? Rules")
+        log = app.screen.query_one("#log", RichLog)
+        assert log.styles.scrollbar_gutter == "stable"
+        # Lines wrap inside the content region, which leaves the scrollbar's column free.
+        assert log.scrollable_content_region.width == log.size.width - 1
+
+
+@run_async
+async def test_focus_on_a_drop_down_shows_without_colour() -> None:
+    from textual.widgets import Select
+
+    app = race_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "tab", "tab", "tab")  # from Start race round to the board
+        board = app.screen.query_one("#board", Select)
+        assert app.focused is board
+        current = board.query_one("SelectCurrent")
+        style = current.rich_style
+        assert style.reverse and style.bold
