@@ -77,7 +77,7 @@ async def test_resumed_no_die_fits_state_drives_on_enter() -> None:
         await settle(pilot)
         text = static_text(app, "#turn-prompt")
         assert "No die fits any more: Enter drives the car." in text
-        assert "Why: the spaces ahead are green, yellow, your dice are red." in text
+        assert "Why: the spaces ahead are green, yellow; the dice left are red." in text
         assert "⏎ OK" in screen_lines(app)[-1]
         await press(pilot, "enter")
         assert where(app) == ["a1", "start"]

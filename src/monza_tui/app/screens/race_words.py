@@ -126,7 +126,7 @@ def no_fit_reason(state: State) -> str:
     )
     if not ahead:
         return _("Why: there is no space ahead.")
-    return _("Why: the spaces ahead are {ahead}, your dice are {dice}.").format(
+    return _("Why: the spaces ahead are {ahead}; the dice left are {dice}.").format(
         ahead=_names(ahead), dice=_names(sorted(colours, key=lambda c: c.index))
     )
 
