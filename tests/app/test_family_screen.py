@@ -327,3 +327,21 @@ async def test_focus_on_a_drop_down_shows_without_colour() -> None:
         current = board.query_one("SelectCurrent")
         style = current.rich_style
         assert style.reverse and style.bold
+
+
+def test_no_fit_reason_on_the_oval_bend_from_the_issue() -> None:
+    # Issue 8: a car on a7 (blue, back 12, front 15) beside b7 (red, back 14, front 15) with
+    # reds rolled: no die fits (R5, the fronts are level), and the screen says why.
+    from dataclasses import replace
+
+    from monza_tui.boardfile import load_board
+    from monza_tui.engine import Game
+
+    board = load_board("oval").board
+    start = Game(board, (Colour.RED, Colour.BLUE)).new_state()
+    state = replace(start, positions=(board.index_of("a7"), start.positions[1]))
+    state = state.apply(Roll(colours("RRRRRR")))
+    assert Confirm() in state.legal_actions()
+    assert no_fit_reason(state) == (
+        "Why: the red space beside you does not reach further ahead."
+    )
