@@ -345,3 +345,18 @@ def test_no_fit_reason_on_the_oval_bend_from_the_issue() -> None:
     assert no_fit_reason(state) == (
         "Why: the red space beside you does not reach further ahead."
     )
+
+
+@run_async
+async def test_the_extra_roll_tile_click_re_rolls_only_marked_dice() -> None:
+    from app.helpers import click
+
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RGBYPW", "R"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        await click(pilot, "#tile-extra")
+        assert app.race.state.phase is Phase.EXTRA_ROLL  # nothing marked: nothing played
+        assert any(n.message.startswith("Mark the dice") for n in app._notifications)
+        await click(pilot, "#die-5", "#tile-extra")
+        assert app.race.state.phase is Phase.PLACING
+        assert app.race.state.roll[5] is Colour.RED

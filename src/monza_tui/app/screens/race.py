@@ -310,9 +310,12 @@ class RaceScreen(PanelMixin, RacePace):
 
     def _choose_tile(self, colour: Colour | None) -> None:
         now = self.now
-        if colour is None:
+        if colour is None:  # the extra-roll tile: re-roll the marked dice (R13)
             if now.phase is Phase.EXTRA_ROLL:
-                self.action_enter()
+                if self.pointer.marked:
+                    self.action_reroll()
+                else:
+                    self.notify(_("Mark the dice to re-roll first (1-6 or a click on them)."))
             return
         tile = Tile(colour)
         lit = now.targets(tile) if now.phase is Phase.PLACING else ()
