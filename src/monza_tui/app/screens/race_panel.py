@@ -177,6 +177,8 @@ class PanelMixin(RacePace):
             bonus = state.phase is Phase.BONUS and state.bonus_player not in (None, player)
             text = (_("{name}'s tiles (the bonus move uses none)").format(name=owner) if bonus
                     else _("{name}'s tiles").format(name=owner))
+            if state.is_terminal():
+                text = ""
             put_text(self.query_one("#tiles-owner", Static), text)
 
     def show_buttons(self, now: Now, pointer: Pointer) -> None:
