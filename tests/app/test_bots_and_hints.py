@@ -21,7 +21,8 @@ from monza_tui.app.board_view import BoardView
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.bots import hint
-from monza_tui.engine import Colour, Die, Phase, Place, Reroll
+from monza_tui.engine import BonusStep, Colour, Die, Phase, Place, Reroll
+from monza_tui.i18n import colour_name
 
 ANN, BOT = Seat("Ann", Colour.RED), Seat("Bot 1", Colour.BLUE, "greedy")
 
@@ -113,9 +114,13 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
         first_place = next(a for a in expected.actions if isinstance(a, Place))
         plan = static_text(app, "#hint-line")
         token = first_place.token
-        mark = str(token.index + 1) if isinstance(token, Die) else f"tile {token.colour.letter}"
-        assert plan.startswith(f"Hint: place {mark}")
-        assert "where the board shows them, drive" in plan
+        # Named as the board numbers the hinted path (1, 2, 3...) with their colour, never
+        # by the dice's slots in the tray.
+        state = app.race.state
+        colour = state.roll[token.index] if isinstance(token, Die) else token.colour
+        mark = colour_name(colour) + ("" if isinstance(token, Die) else " tile")
+        assert plan.startswith(f"Hint: place 1 {mark}, 2 ")
+        assert "as numbered on the board, drive" in plan
         assert plan.endswith(expected.reason)
         screen = app.screen
         assert isinstance(screen, RaceScreen)
@@ -147,4 +152,8 @@ async def test_hint_for_the_bonus_move() -> None:
         assert app.race.state.bonus_player == 1
         await press(pilot, "h")
         expected = hint(app.race.state)
-        assert static_text(app, "#hint-line") == f"Hint: {expected.reason}"
+        assert isinstance(expected.actions[0], BonusStep)
+        # In the screen's words, not the space's id: Ben's car steps off the start.
+        assert static_text(app, "#hint-line") == (
+            "Hint: take the lit bonus step: 2nd, 10 spaces to the finish"
+        )

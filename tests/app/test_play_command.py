@@ -100,6 +100,9 @@ def test_start_player_by_name_or_number() -> None:
             "monza: the oval board races 2-4 cars, not 5 (R2)",
         ),
         (["--player", "Solo"], "monza: the oval board races 2-4 cars, not 1 (R2)"),
+        (["--board", "classic", *["--bot", "random"] * 7],
+         "monza: the classic board races 2-6 cars, not 8: you take the first seat yourself, "
+         "so give at most 5 --bot"),
         (["--player", "Ann", "--player", "Ben", "--start-player", "Cy"],
          "monza: --start-player Cy: no such player (players: Ann, Ben)"),
         (["--player", " ", "--player", "Ben"], "monza: every player needs a name"),

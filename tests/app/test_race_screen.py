@@ -139,6 +139,6 @@ def test_the_log_tells_what_the_engine_did() -> None:
     done = placed.apply(Confirm())
     # Blue last: Ben's car may step (R15).
     assert tell(placed, Confirm(), done, names) == [
-        "Ann drives to b1 with 1 die",
-        "Bonus move (R15): the blue car may step forward",
+        "Ann drives with 1 die: 1st, 10 spaces to the finish",
+        "Bonus move: the blue car may step forward",
     ]

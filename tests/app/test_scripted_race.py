@@ -54,37 +54,37 @@ SETUP = RaceSetup(
 )
 
 EXPECTED_LOG = [
-    "Sprint (test): Ann, Ben",
-    "Rules: pro, bonus move",
+    'Sprint (test): Ann, Ben',
+    'Rules: pro, bonus move',
     "Round 1: Ann's turn",
-    "Ann rolls R G B Y P W",
-    "Ann re-rolls 1 die with the extra-roll tile",
-    "Extra roll: R (R13)",
-    "Ann drives to a7 with 6 dice and 1 tile",
-    "All six dice placed: turbo roll! (R14)",
-    "Turbo roll: G B (R14)",
-    "Ann drives on to a9 with 2 turbo dice",
-    "Bonus move (R15): the blue car may step forward",
-    "Ben declines the bonus move (R15)",
+    'Ann rolls R G B Y P W',
+    'Ann re-rolls 1 die with the extra-roll tile',
+    'Extra roll: R',
+    'Ann drives with 6 dice and 1 tile: 1st, 4 spaces to the finish',
+    'All six dice placed: turbo roll!',
+    'Turbo roll: G B',
+    'Ann drives on with 2 turbo dice: 1st, 2 spaces to the finish',
+    'Bonus move: the blue car may step forward',
+    'Ben declines the bonus move',
     "Round 1: Ben's turn",
-    "Ben rolls B Y R G W P",
-    "Ben keeps the roll",
-    "Ben drives to b7 with 6 dice and 1 tile",
-    "All six dice placed: turbo roll! (R14)",
-    "Turbo roll: Y B (R14)",
-    "Ben drives on to a9 with 2 turbo dice",
-    "Ben pushes Ann back from a9 to a8 (R8)",
-    "Bonus move (R15): the blue car may step forward",
-    "Ben takes the bonus step to a10 (R15)",
+    'Ben rolls B Y R G W P',
+    'Ben keeps the roll',
+    'Ben drives with 6 dice and 1 tile: 2nd, 4 spaces to the finish',
+    'All six dice placed: turbo roll!',
+    'Turbo roll: Y B',
+    'Ben drives on with 2 turbo dice: 1st, 2 spaces to the finish',
+    'Ben pushes Ann back: 2nd, 3 spaces to the finish',
+    'Bonus move: the blue car may step forward',
+    'Ben takes the bonus step: 1st, 1 space to the finish',
     "Round 2: Ann's turn",
-    "Ann rolls R G W W W W",
-    "Ann drives to the finish with 3 dice",
-    "A car reached the finish: this is the final round (R10)",
+    'Ann rolls R G W W W W',
+    'Ann drives with 3 dice: at the finish',
+    'A car reached the finish: this is the final round',
     "Round 2: Ben's turn",
-    "Ben rolls W R R R R R",
-    "Ben keeps the roll",
-    "Ben drives to the finish with 1 die",
-    "The race is over. Winner: Ben",
+    'Ben rolls W R R R R R',
+    'Ben keeps the roll',
+    'Ben drives with 1 die: at the finish',
+    'The race is over. Winner: Ben',
 ]
 
 
@@ -100,11 +100,14 @@ async def check_results(pilot: Pilot[Any]) -> None:
     assert [state.dice_used(p) for p in (0, 1)] == [3, 1]
     text = screen_text(app)
     assert "🏆 Ben wins!" in text
-    assert "Sprint (test), 2 rounds, seed 11" in text
+    assert "Sprint (test), 2 rounds" in text and "seed" not in text.lower()
+    await pilot.press("i")  # the details show the seed
+    await settle(pilot)
+    assert "Seed 11: monza play --seed 11" in screen_text(app)
     rows = [line for line in text.splitlines() if "Ann" in line or "Ben" in line]
     assert [" ".join(r.split()) for r in rows[-2:]] == [
-        "R Ann finish 3",
-        "B Ben finish 1 🏆",
+        "R Ann finished 3",
+        "B Ben finished 1 🏆",
     ]
 
 
@@ -157,7 +160,7 @@ async def test_keyboard_only_race() -> None:
         await press(pilot, "1", "2", "enter")  # turbo Y to b8, B to a9: Ann is pushed (R8)
         assert where(app) == ["a8", "a9"]
         toasts = [n.message for n in app._notifications]
-        assert "Ben pushes Ann back from a9 to a8 (R8)" in toasts
+        assert "Ben pushes Ann back: 2nd, 3 spaces to the finish" in toasts
         # His own car's bonus move (R15): Enter takes the first lit space.
         assert phase(app) is Phase.BONUS
         await press(pilot, "enter")
@@ -166,7 +169,7 @@ async def test_keyboard_only_race() -> None:
         # Round 2: Ann reaches the finish; the final round is announced (R10).
         await press(pilot, "space", "1", "2", "3", "enter")
         assert app.race.state.final_round
-        assert "FINAL ROUND (R10)" in static_text(app, "#round")
+        assert "FINAL ROUND · still to drive: Ben" in static_text(app, "#round")
         assert app.screen.has_class("-final-round")
         await press(pilot, "space", "k", "1", "enter")
         await settle(pilot)

@@ -56,7 +56,7 @@ async def test_keyboard_setup_of_a_six_car_classic_race() -> None:
         assert note.has_class("-active")
         assert static_text(app, "#house-rules") == (
             "Classic board: the original edition has no tiles and no bonus move, so pro and "
-            "bonus are house rules here (R16)."
+            "bonus are house rules here."
         )
         await press(pilot, "tab")
         await choose(pilot, "count", 4)  # 2 3 4 5 6
@@ -66,7 +66,7 @@ async def test_keyboard_setup_of_a_six_car_classic_race() -> None:
         assert screen.query_one("#name-0", Input).value == "Ann"
         await settle(pilot)
         # The start player's select shows the new name, not the old one.
-        assert "Player 1" not in screen_text(app).split("Start player (R3)")[1].splitlines()[0]
+        assert "Player 1" not in screen_text(app).split("Start player")[1].splitlines()[0]
         # The last seat is the expert bot: name, car, who drives, for each seat.
         await press(pilot, *["tab"] * 17)
         assert app.focused.id == "kind-5"

@@ -40,6 +40,8 @@ _CHEQUER = "▚"
 """The start/finish field's pattern: repeated, a fine chequered flag."""
 _TIRE = "◎"
 _GLOW = "░"
+_TILE_GLOW = "·"
+"""A space only a tile reaches: dotted, not textured like a die's (R12)."""
 """The texture of a legal next space: shows without colour, keeps the space's colour."""
 
 
@@ -73,6 +75,7 @@ class BoardView(ScrollView, can_focus=False):
         "board--hint",
         "board--highlight",
         "board--highlight-line",
+        "board--tile-only",
         "board--cursor",
         "board--cursor-line",
         "board--origin-line",
@@ -198,6 +201,7 @@ class BoardView(ScrollView, can_focus=False):
             tuple(label for at, label in scene.tokens if at == space),
             tuple(label for at, label in scene.hinted if at == space),
             space in scene.highlights,
+            space in scene.tile_only,
             space == scene.cursor,
             space == scene.origin,
             moving in cars,
@@ -228,8 +232,9 @@ class BoardView(ScrollView, can_focus=False):
         base = self._base_class(self.board.spaces[spaces[-1]])
         marks: list[str] = []
         highlighted = any(s in scene.highlights for s in spaces)
+        tile_only = highlighted and all(s in scene.tile_only for s in spaces)
         if highlighted:
-            marks.append("board--highlight")
+            marks.append("board--tile-only" if tile_only else "board--highlight")
         if scene.cursor in spaces:
             marks.append("board--cursor")
         paint: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
@@ -239,13 +244,13 @@ class BoardView(ScrollView, can_focus=False):
         elif SpaceKind.BLOCKED in kinds:
             fill = _TIRE
         elif highlighted:
-            fill = _GLOW  # a legal next space: textured, its colour kept
+            fill = _TILE_GLOW if tile_only else _GLOW  # legal next space, its colour kept
         else:
             fill = " "
         for pos in slots:
             cell = layout.rows[pos[1]][pos[0]]
             assert cell is not None
-            if cell.edge is not None and fill in (" ", _GLOW):
+            if cell.edge is not None and fill in (" ", _GLOW, _TILE_GLOW):
                 paint[pos] = (cell.edge, (base, *marks, "board--thin"))
             else:
                 paint[pos] = (fill, (base, *marks))

@@ -3,6 +3,10 @@
 The log is told from the states before and after an action, never kept beside them, so
 what it says is what the engine did: the roll, the extra roll (R13), the drive (R6, R7),
 the turbo (R14), push-backs (R8), the bonus move (R15), the final round (R10).
+
+A family reads it: places are said as "3rd, 5 spaces to the finish" (counted along the
+board's own forward steps), never as the board file's coordinates, and rule numbers stay
+in the code and on the rules screen.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from collections.abc import Sequence
 
 from monza_tui.engine import (
     Action,
+    Board,
     BonusStep,
     Colour,
     Confirm,
@@ -32,6 +37,78 @@ def dice_text(colours: Sequence[Colour]) -> str:
     return " ".join(c.letter for c in colours)
 
 
+_DISTANCES: dict[int, tuple[Board, tuple[int, ...]]] = {}
+
+
+def steps_to_finish(board: Board) -> tuple[int, ...]:
+    """Per space, the fewest forward steps (the board's own steps, R5) to a finish space;
+    a space with no way to the finish (a tire) counts as far as the board is long."""
+    known = _DISTANCES.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    far = len(board.spaces)
+    back: list[list[int]] = [[] for _ in board.spaces]
+    for a, ahead in enumerate(board.steps):
+        for b in ahead:
+            back[b].append(a)
+    distance = [far] * len(board.spaces)
+    queue = list(board.finishes)
+    for f in queue:
+        distance[f] = 0
+    for a in queue:  # breadth first: the queue grows while it is read
+        for b in back[a]:
+            if distance[b] == far:
+                distance[b] = distance[a] + 1
+                queue.append(b)
+    found = tuple(distance)
+    _DISTANCES[id(board)] = (board, found)
+    return found
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd..."""
+    words = {1: _("1st"), 2: _("2nd"), 3: _("3rd"), 4: _("4th"), 5: _("5th"), 6: _("6th")}
+    return words.get(place, _("{n}th").format(n=place))
+
+
+def places(state: State) -> tuple[int, ...]:
+    """Each player's place in the race now (1 = ahead; cars as far from the finish share
+    a place)."""
+    distance = steps_to_finish(state.board)
+    away = [distance[s] for s in state.positions]
+    return tuple(1 + sum(other < mine for other in away) for mine in away)
+
+
+def to_go(state: State, player: int) -> int:
+    """Forward steps from ``player``'s car to the finish."""
+    return steps_to_finish(state.board)[state.positions[player]]
+
+
+def where_words(state: State, player: int) -> str:
+    """Where a car is, for a family: ``3rd, 5 spaces to the finish``."""
+    space = state.positions[player]
+    if state.board.is_finish(space):
+        return _("at the finish")
+    if space == state.board.start:
+        return _("at the start")
+    n = to_go(state, player)
+    return ngettext(
+        "{place}, {n} space to the finish", "{place}, {n} spaces to the finish", n
+    ).format(place=ordinal(places(state)[player]), n=n)
+
+
+def where_short(state: State, player: int) -> str:
+    """Where a car is, in a few letters for the panel: ``3rd, 5 to go``."""
+    space = state.positions[player]
+    if state.board.is_finish(space):
+        return _("finished")
+    if space == state.board.start:
+        return _("start")
+    return _("{place}, {n} to go").format(
+        place=ordinal(places(state)[player]), n=to_go(state, player)
+    )
+
+
 def space_name(state: State, space: int) -> str:
     """A space as the player sees it: the start, the finish, or its id."""
     board = state.board
@@ -42,16 +119,6 @@ def space_name(state: State, space: int) -> str:
     return board.spaces[space].id
 
 
-def short_space_name(state: State, space: int) -> str:
-    """A space in a few letters, for tables: ``start``, ``finish`` or its id."""
-    board = state.board
-    if space == board.start:
-        return _("start")
-    if board.is_finish(space):
-        return _("finish")
-    return board.spaces[space].id
-
-
 def finished_turn(before: State, after: State) -> TurnLog | None:
     """The turn log completed by this action, if it completed one."""
     if after.last_turn is not None and after.last_turn is not before.last_turn:
@@ -59,14 +126,13 @@ def finished_turn(before: State, after: State) -> TurnLog | None:
     return None
 
 
-def push_lines(before: State, log: TurnLog, names: Sequence[str]) -> list[str]:
-    """The push-backs of a turn (R8), one line each."""
+def push_lines(after: State, log: TurnLog, names: Sequence[str]) -> list[str]:
+    """The push-backs of a turn (R8), one line each, with where the pushed car is now."""
     return [
-        _("{name} pushes {other} back from {origin} to {to} (R8)").format(
+        _("{name} pushes {other} back: {where}").format(
             name=names[log.player],
             other=names[push.player],
-            origin=space_name(before, push.origin),
-            to=space_name(before, push.to),
+            where=where_words(after, push.player),
         )
         for push in log.pushed
     ]
@@ -74,7 +140,7 @@ def push_lines(before: State, log: TurnLog, names: Sequence[str]) -> list[str]:
 
 def final_round_line() -> str:
     """The announcement of the final round (R10)."""
-    return _("A car reached the finish: this is the final round (R10)")
+    return _("A car reached the finish: this is the final round")
 
 
 def headlines(before: State, action: Action, after: State, names: Sequence[str]) -> list[str]:
@@ -83,7 +149,7 @@ def headlines(before: State, action: Action, after: State, names: Sequence[str])
     lines: list[str] = []
     if isinstance(action, Confirm) and after.phase is not Phase.TURBO_ROLL:
         done = finished_turn(before, after)
-        lines.extend(push_lines(before, done if done is not None else after.log, names))
+        lines.extend(push_lines(after, done if done is not None else after.log, names))
     if after.final_round and not before.final_round:
         lines.append(final_round_line())
     return lines
@@ -100,10 +166,10 @@ def tell(before: State, action: Action, after: State, names: Sequence[str]) -> l
         if before.phase is Phase.ROLL:
             lines.append(_("{name} rolls {dice}").format(name=who, dice=dice_text(action.colours)))
         elif before.phase is Phase.TURBO_ROLL:
-            lines.append(_("Turbo roll: {dice} (R14)").format(dice=dice_text(action.colours)))
+            lines.append(_("Turbo roll: {dice}").format(dice=dice_text(action.colours)))
         else:
             lines.append(
-                _("Extra roll: {dice} (R13)").format(dice=dice_text(action.colours))
+                _("Extra roll: {dice}").format(dice=dice_text(action.colours))
             )
     elif isinstance(action, Reroll):
         count = len(action.dice)
@@ -119,15 +185,15 @@ def tell(before: State, action: Action, after: State, names: Sequence[str]) -> l
     elif isinstance(action, Confirm):
         lines.extend(_drive(before, after, log, names))
     elif isinstance(action, BonusStep):
-        owner = names[before.bonus_player if before.bonus_player is not None else before.player]
+        mover = before.bonus_player if before.bonus_player is not None else before.player
         lines.append(
-            _("{name} takes the bonus step to {space} (R15)").format(
-                name=owner, space=space_name(before, action.space)
+            _("{name} takes the bonus step: {where}").format(
+                name=names[mover], where=where_words(after, mover)
             )
         )
     elif isinstance(action, DeclineBonus):
         owner = names[before.bonus_player if before.bonus_player is not None else before.player]
-        lines.append(_("{name} declines the bonus move (R15)").format(name=owner))
+        lines.append(_("{name} declines the bonus move").format(name=owner))
 
     if after.final_round and not before.final_round:
         lines.append(final_round_line())
@@ -151,43 +217,40 @@ def _drive(before: State, after: State, log: TurnLog, names: Sequence[str]) -> l
     if not path and turbo:
         # The car has moved this turn already; only the turbo dice found no space.
         lines.append(
-            _("No turbo die fits: {name} stays at {space} (R14)").format(
-                name=who, space=space_name(before, before.positions[before.player])
+            _("No turbo die fits: {name} stays, {where}").format(
+                name=who, where=where_words(after, before.player)
             )
         )
     elif not path:
-        lines.append(_("{name} cannot move and stays (R7)").format(name=who))
+        lines.append(_("{name} cannot move and stays").format(name=who))
     else:
-        to = space_name(before, path[-1].space)
         if turbo:
             text = ngettext(
-                "{name} drives on to {space} with {dice} turbo die",
-                "{name} drives on to {space} with {dice} turbo dice",
+                "{name} drives on with {dice} turbo die",
+                "{name} drives on with {dice} turbo dice",
                 dice,
             )
         else:
             text = ngettext(
-                "{name} drives to {space} with {dice} die",
-                "{name} drives to {space} with {dice} dice",
-                dice,
+                "{name} drives with {dice} die", "{name} drives with {dice} dice", dice
             )
-        line = text.format(name=who, space=to, dice=dice)
+        line = text.format(name=who, dice=dice)
         if tiles:
             line += ngettext(" and {n} tile", " and {n} tiles", tiles).format(n=tiles)
-        lines.append(line)
+        lines.append(line + ": " + where_words(after, before.player))
     if after.phase is Phase.TURBO_ROLL:
-        lines.append(_("All six dice placed: turbo roll! (R14)"))
+        lines.append(_("All six dice placed: turbo roll!"))
         return lines
-    lines.extend(push_lines(before, log, names))
+    lines.extend(push_lines(after, log, names))
     if after.phase is Phase.BONUS and after.bonus_player is not None:
         car = after.game.cars[after.bonus_player]
         lines.append(
-            _("Bonus move (R15): the {car} car may step forward").format(car=colour_name(car))
+            _("Bonus move: the {car} car may step forward").format(car=colour_name(car))
         )
     elif log.bonus is not None and log.bonus.to is None:
         car = after.game.cars[log.bonus.player]
         lines.append(
-            _("Bonus move (R15): the {car} car has no free space ahead").format(
+            _("Bonus move: the {car} car has no free space ahead").format(
                 car=colour_name(car)
             )
         )

@@ -8,11 +8,12 @@ with :func:`scene_from_state` and hands it to ``BoardView.show``. Legality comes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from monza_tui.engine import (
+    Action,
     BonusStep,
     Colour,
     Phase,
@@ -58,6 +59,8 @@ class Scene:
     hinted: tuple[tuple[int, str], ...] = ()
     """The hint's path, not played: ``(space, label)`` like :attr:`tokens`, numbered on from
     the tokens already placed, so the expert's whole plan shows on the board."""
+    tile_only: frozenset[int] = frozenset()
+    """Highlighted spaces only a tile reaches (R12): drawn apart from the dice's."""
 
     @property
     def moving_car(self) -> Colour | None:
@@ -93,13 +96,19 @@ def _tokens(path: tuple[Placement, ...]) -> list[tuple[int, str]]:
 
 
 def scene_from_state(
-    state: State, *, selected: Token | None = None, cursor: int | None = None
+    state: State,
+    *,
+    selected: Token | None = None,
+    cursor: int | None = None,
+    legal: Sequence[Action] | None = None,
 ) -> Scene:
     """The scene of ``state``.
 
     ``highlights`` are the spaces the selected die or tile may be placed on now (R5, R6),
     or every space some die or tile may go to when nothing is selected; in the bonus phase,
     the free steps of the car owed the bonus move (R15). The cursor is passed through.
+    ``legal``: the state's legal actions when the caller has them already (the race screen
+    derives them once per state).
     """
     cars: dict[int, tuple[Colour, ...]] = {}
     for player, space in enumerate(state.positions):
@@ -113,12 +122,13 @@ def scene_from_state(
     if state.phase in (Phase.PLACING, Phase.TURBO_PLACING):
         tokens += _tokens(state.path)
         origin = state.origin()
-        for action in state.legal_actions():
+        for action in state.legal_actions() if legal is None else legal:
             if isinstance(action, Place) and (selected is None or action.token == selected):
                 highlights.add(action.space)
     elif state.phase is Phase.BONUS and state.bonus_player is not None:
         origin = state.positions[state.bonus_player]
-        highlights = {a.space for a in state.legal_actions() if isinstance(a, BonusStep)}
+        steps = state.legal_actions() if legal is None else legal
+        highlights = {a.space for a in steps if isinstance(a, BonusStep)}
     if state.phase is Phase.FINISHED:
         moving = None
     elif state.phase is Phase.BONUS and state.bonus_player is not None:

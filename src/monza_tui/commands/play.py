@@ -91,6 +91,17 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     board_ref = args.board or "oval"
     board = load_board(board_ref)
     seats = fit_cars(board, seats_from_flags(args.player or [], args.bot or []))
+    edition = board.board.edition
+    if args.bot and not args.player and len(seats) > edition.max_players:
+        # The person at the keyboard takes the first seat: say so, or "not 8" for seven
+        # --bot flags reads like a miscount.
+        raise UserError(
+            _("the {board} board races {low}-{high} cars, not {n}: you take the first seat "
+              "yourself, so give at most {bots} --bot").format(
+                board=board.board.name, low=edition.min_players, high=edition.max_players,
+                n=len(seats), bots=edition.max_players - 1,
+            )
+        )
     setup = RaceSetup(
         board=board_ref,
         pro=bool(args.pro),

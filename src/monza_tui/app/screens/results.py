@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from monza_tui.app.narrate import short_space_name
+from monza_tui.app.narrate import where_short
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
 from monza_tui.i18n import _, ngettext
@@ -28,12 +28,13 @@ class ResultsScreen(Screen[None]):
     """The end of a race: finishers, dice in the final round, winners, what next."""
 
     CSS_PATH = "results.tcss"
-    AUTO_FOCUS = "#rematch"
+    AUTO_FOCUS = ""  # nothing focused: Enter (the last move's key) never starts a rematch
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r,enter", "rematch", _("Rematch")),
+        Binding("r", "rematch", _("Rematch")),
         Binding("n", "new_setup", _("New set-up")),
         Binding("escape", "board", _("Board")),
+        Binding("i", "details", _("Details")),
         Binding("q", "app.quit", _("Quit"), show=False),  # the footer shows ^q already
     ]
 
@@ -57,16 +58,14 @@ class ResultsScreen(Screen[None]):
                     trophy=TROPHY, name=names[winners[0]]
                 )
             else:
-                headline = _("{trophy} {names} share the win (R11)").format(
+                headline = _("{trophy} {names} share the win").format(
                     trophy=TROPHY, names=_(" and ").join(names[p] for p in winners)
                 )
             yield Static(headline, id="headline", markup=False)
             yield Static(
-                ngettext(
-                    "{board}, {n} round, seed {seed}",
-                    "{board}, {n} rounds, seed {seed}",
-                    state.round,
-                ).format(board=race.game.board.title, n=state.round, seed=race.seed),
+                ngettext("{board}, {n} round", "{board}, {n} rounds", state.round).format(
+                    board=race.game.board.title, n=state.round
+                ),
                 id="summary",
                 markup=False,
             )
@@ -90,7 +89,7 @@ class ResultsScreen(Screen[None]):
                         yield car
                         yield Static(player_label(seat), classes="result-name", markup=False)
                         yield Static(
-                            short_space_name(state, state.positions[player]), classes="result-where"
+                            where_short(state, player), classes="result-where"
                         )
                         yield Static(
                             str(state.dice_used(player)) if player in finished else "–",
@@ -99,10 +98,19 @@ class ResultsScreen(Screen[None]):
                         yield Static(TROPHY if player in winners else "", classes="result-trophy")
             yield Static(
                 _("The finishers' dice in their turn of the final round decide: fewest wins, "
-                  "tiles do not count, turbo dice do (R11)."),
+                  "tiles do not count, turbo dice do."),
                 classes="note",
                 id="rule-note",
             )
+            # The seed is a detail for replaying the race, shown on request (i).
+            details = Static(
+                _("Seed {seed}: monza play --seed {seed} with the same set-up deals the same "
+                  "dice; monza replay steps through the record.").format(seed=race.seed),
+                id="details",
+                markup=False,
+            )
+            details.display = False
+            yield details
             with Horizontal(id="result-buttons"):
                 yield Button(_("Rematch"), id="rematch", variant="primary", compact=True)
                 yield Button(_("New set-up"), id="new-setup", compact=True)
@@ -112,6 +120,11 @@ class ResultsScreen(Screen[None]):
     def action_board(self) -> None:
         """Back to the final board (the results stay one key away: the race is over)."""
         self.dismiss()
+
+    def action_details(self) -> None:
+        """Show or hide the race's details (its seed)."""
+        details = self.query_one("#details", Static)
+        details.display = not details.display
 
     def action_rematch(self) -> None:
         """The same set-up again with fresh dice."""

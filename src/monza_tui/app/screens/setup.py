@@ -47,6 +47,15 @@ def _edition_of(board: str) -> Edition | None:
     return None
 
 
+class TickBox(Checkbox):
+    """A checkbox that reads on or off without colour: ``▐X▌`` ticked, ``▐ ▌`` not
+    (Textual's shows the X either way and tells them apart by colour alone)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual's name
+        return "X" if self.value else " "
+
+
 class SeatRow(Horizontal):
     """One seat: name, car, and who drives (a person or a bot level)."""
 
@@ -112,6 +121,7 @@ class SetupScreen(Screen[None]):
         board = setup.board if setup.board in BUILTIN else FILE
         edition = _edition_of(board) or Edition.ANNIVERSARY
         self._shown_edition = edition
+        self._shown_board = board
         with VerticalScroll(id="setup"):
             yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
             with Horizontal(classes="form-row"):
@@ -136,9 +146,9 @@ class SetupScreen(Screen[None]):
             )
             with Horizontal(classes="form-row"):
                 yield Label(_("Variants"), classes="form-label")
-                yield Checkbox(_("Pro (tiles, extra roll, turbo)"), setup.pro, id="pro",
-                               compact=True)
-                yield Checkbox(_("Bonus move"), setup.bonus, id="bonus", compact=True)
+                yield TickBox(_("Pro (tiles, extra roll, turbo)"), setup.pro, id="pro",
+                              compact=True)
+                yield TickBox(_("Bonus move"), setup.bonus, id="bonus", compact=True)
             yield Static("", id="house-rules", classes="note", markup=False)
             with Horizontal(classes="form-row"):
                 yield Label(_("Players"), classes="form-label")
@@ -149,7 +159,7 @@ class SetupScreen(Screen[None]):
                     id="count",
                     compact=True,
                 )
-                yield Label(_("Start player (R3)"), classes="form-label-wide")
+                yield Label(_("Start player"), classes="form-label-wide")
                 yield Select(
                     self._start_options(),
                     value=setup.start_player,
@@ -256,6 +266,13 @@ class SetupScreen(Screen[None]):
     @on(Select.Changed, "#board")
     def _board_changed(self) -> None:
         self.query_one("#board-file", Input).display = self._board_is_file()
+        board = self.query_one("#board", Select).value
+        if board != self._shown_board:
+            self._shown_board = str(board)
+            if board == "long":
+                # "Long track (pro)": the choice says pro, so it ticks Pro (it can be
+                # unticked again).
+                self.query_one("#pro", Checkbox).value = True
         self._edition_changed()
 
     @on(Input.Changed, "#board-file")
@@ -296,7 +313,7 @@ class SetupScreen(Screen[None]):
         bonus = self.query_one("#bonus", Checkbox).value
         if self._edition() is Edition.ORIGINAL:
             text = _("Classic board: the original edition has no tiles and no bonus move, "
-                     "so pro and bonus are house rules here (R16).")
+                     "so pro and bonus are house rules here.")
             note.update(text)
             note.set_class(pro or bonus, "-active")
             note.display = True
@@ -378,4 +395,14 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#quit")
     def _quit_pressed(self) -> None:
-        self.app.exit()
+        """The Quit button asks first: Tab Tab Enter from Start race lands on it."""
+        from monza_tui.app.screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(
+            ConfirmScreen(_("Quit Monza without a race?"), yes=_("Quit"), no=_("Stay")),
+            answered,
+        )

@@ -101,7 +101,7 @@ class TileChip(Static):
         else:
             self.add_class("-extra")
             self.update(_("+roll"))
-            self.tooltip = _("extra-roll tile (R13)")
+            self.tooltip = _("extra-roll tile: re-roll some dice once")
 
     def show(self, **states: bool) -> None:
         """Show the tile's states as classes (``-gone``, ``-selected``, ``-hint``...)."""

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from monza_tui.app.narrate import short_space_name
+from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
 from monza_tui.app.widgets.common import put_text, set_colour_class
 from monza_tui.engine import Phase, State
@@ -87,7 +87,8 @@ class PlayerRow(Horizontal):
         put_text(chip, colour.letter, layout=False)
         marker = "▶ " if self.index == state.player and not state.is_terminal() else "  "
         put_text(name, marker + player_label(player), layout=False)
-        put_text(where, short_space_name(state, state.positions[self.index]), layout=False)
+        put_text(where, where_short(state, self.index), layout=False)
+        self.tooltip = where_words(state, self.index)
         self.set_class(self.index == state.player and not state.is_terminal(), "-current")
         self.set_class(player.seat != "human", "-bot")
         self.set_class(state.board.is_finish(state.positions[self.index]), "-finished")
@@ -110,16 +111,39 @@ class Standings(Vertical):
             row.show(state, players[row.index])
 
 
+def still_to_drive(state: State) -> tuple[int, ...]:
+    """The players who still drive in this round: the one at the wheel, then everyone
+    before the start player comes round again, cars at the finish left out (R10)."""
+    if state.is_terminal():
+        return ()
+    n = state.game.players
+    start = state.game.start_player
+    players = []
+    player = state.player
+    while True:
+        if not state.board.is_finish(state.positions[player]) or player == state.player:
+            players.append(player)
+        player = (player + 1) % n
+        if player == start:
+            return tuple(players)
+
+
 class RoundInfo(Static):
-    """The round counter, and the final-round banner once a car reached the finish (R10)."""
+    """The round counter, and the final-round banner once a car reached the finish (R10):
+    it names who still drives."""
 
-    def show(self, state: State, seed: int) -> None:
-        """Show round, turn and seed; ``-final-round`` when this round is the last."""
-        text = _("Round {round} · seed {seed}").format(round=state.round, seed=seed)
-        if state.final_round and not state.is_terminal():
-            text = _("FINAL ROUND (R10)") + " · " + text
+    def show(self, state: State, names: Sequence[str]) -> None:
+        """Show the round; in the final round a banner with the drivers still to come."""
+        text = _("Round {round}").format(round=state.round)
+        final = state.final_round and not state.is_terminal()
+        if final:
+            drivers = _(", ").join(names[p] for p in still_to_drive(state))
+            text = _("FINAL ROUND · still to drive: {names}").format(names=drivers)
         put_text(self, text)
-        self.set_class(state.final_round, "-final-round")
+        self.set_class(final, "-final-round")
 
 
-__all__ = ["ROBOT", "PlayerRow", "RoundInfo", "Standings", "TurnBanner", "player_label"]
+__all__ = [
+    "ROBOT", "PlayerRow", "RoundInfo", "Standings", "TurnBanner", "player_label",
+    "still_to_drive",
+]

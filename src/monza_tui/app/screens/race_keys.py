@@ -1,0 +1,91 @@
+"""The race screen's keys and when each is on offer, as a pure function of the choices of
+now and the pointer (the footer and ``check_action`` ask it; tests can too)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from textual.binding import Binding
+
+from monza_tui.app.screens.race_now import PLACING, Now, Pointer
+from monza_tui.engine import Phase
+from monza_tui.i18n import _
+
+KEYS: tuple[Binding, ...] = (
+    Binding("space,r", "roll", _("Roll"), key_display="space"),
+    Binding("1", "die(0)", _("Die"), key_display="1-6"),
+    Binding("2", "die(1)", _("Die"), show=False),
+    Binding("3", "die(2)", _("Die"), show=False),
+    Binding("4", "die(3)", _("Die"), show=False),
+    Binding("5", "die(4)", _("Die"), show=False),
+    Binding("6", "die(5)", _("Die"), show=False),
+    Binding("t", "tile", _("Tile")),
+    Binding("tab,right,down", "cursor(1)", _("Space"), key_display="⇥/←→"),
+    Binding("shift+tab,left,up", "cursor(-1)", _("Space"), show=False),
+    Binding("enter", "enter", _("OK")),
+    Binding("backspace", "take_back", _("Take back"), key_display="⌫"),
+    Binding("k", "keep", _("Keep roll")),
+    Binding("d", "decline", _("Decline")),
+    Binding("h", "hint", _("Hint")),
+    Binding("s", "skip", _("Skip")),
+    Binding("escape", "deselect", _("Deselect"), show=False),
+    Binding("q", "app.request_quit", _("Quit"), show=False),
+)
+"""Every key of the race screen (the app adds ? for the rules and ^q)."""
+KEY_LIST = list(KEYS)
+
+
+def binding_args(action: str) -> tuple[object, ...]:
+    """The parameters of a binding's action string: ``die(2)`` -> ``(2,)``."""
+    if "(" not in action:
+        return ()
+    inner = action[action.index("(") + 1 : -1]
+    return tuple(int(part) for part in inner.split(",") if part.strip())
+
+
+def offers(
+    action: str,
+    parameters: tuple[object, ...],
+    now: Now | None,
+    pointer: Pointer,
+    *,
+    terminal: bool,
+    waiting: bool,
+) -> bool:
+    """Whether the key of ``action`` does something now. ``now`` is None while the choices
+    are being derived; ``waiting``: nobody at the keyboard decides (a bot, the dice, the
+    car driving)."""
+    if action in ("rules", "quit", "request_quit"):
+        return True
+    if action == "skip":
+        return waiting and not terminal
+    if action == "enter" and terminal:
+        return True  # back to the results
+    if waiting or now is None or not now.human:
+        return False
+    state = now.state
+    phase = state.phase
+    if action == "roll":
+        return phase is Phase.ROLL
+    if action == "die":
+        index = cast(int, parameters[0] if parameters else 0)
+        return (phase in PLACING or phase is Phase.EXTRA_ROLL) and index < len(state.roll)
+    if action == "tile":
+        # Offered during the extra roll too: it says why not yet.
+        return state.game.pro and (phase is Phase.EXTRA_ROLL or bool(now.tiles))
+    if action == "cursor":
+        return len(now.targets(pointer.selected)) > 1
+    if action == "enter":
+        return not state.is_chance()
+    if action == "take_back":
+        return now.can_take_back
+    if action == "keep":
+        return phase is Phase.EXTRA_ROLL
+    if action == "decline":
+        return phase is Phase.BONUS
+    if action == "deselect":
+        return pointer.selected is not None
+    return True  # hint: it says why when there is nothing to hint yet
+
+
+__all__ = ["KEYS", "KEY_LIST", "binding_args", "offers"]

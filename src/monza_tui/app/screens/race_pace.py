@@ -1,0 +1,214 @@
+"""The pace of a race on screen: rolls for chance, bots thinking in a worker, the car
+driving space by space, the hint worked out in a worker.
+
+A mixin of the race screen. Everything that happens on its own goes through one slot
+(:meth:`RacePace._schedule`), and nothing in it fires while another screen (the quit
+question, the rules) is on top: it waits, and goes on when the race screen is back. So a
+bot never plays under the quit dialog, and what is saved on quitting is what was shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, cast
+
+from textual import work
+from textual.screen import Screen
+from textual.timer import Timer
+
+from monza_tui.bots import Hint, hint
+from monza_tui.engine import Action, Confirm, Phase, State
+from monza_tui.i18n import _
+from monza_tui.record import Race
+
+if TYPE_CHECKING:
+    from monza_tui.app.app import MonzaApp
+
+
+class RacePace(Screen[None]):
+    """Timers, workers and the animation of the race screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hurry = False
+        """Skip pressed: no pauses until a person has to decide again."""
+        self._frames: list[State] = []
+        self._frame: State | None = None
+        self._timer: Timer | None = None
+        self._pending: Callable[[], None] | None = None
+        self._thinking = False
+        self._stalled = False
+
+    @property
+    def monza(self) -> MonzaApp:
+        """The app, typed."""
+        return cast("MonzaApp", self.app)
+
+    @property
+    def race(self) -> Race:
+        """The race shown (the app's only copy)."""
+        race = self.monza.race
+        assert race is not None
+        return race
+
+    def is_bot(self, player: int) -> bool:
+        """Whether a computer driver plays ``player``."""
+        return self.race.players[player].seat != "human"
+
+    def state_changed(self) -> None:
+        """Derive and draw everything anew (the race screen)."""
+        raise NotImplementedError
+
+    def hint_arrived(self, found: Hint) -> None:
+        """Show the expert's plan (the race screen)."""
+        raise NotImplementedError
+
+    # The one slot ----------------------------------------------------------------------
+
+    def _schedule(self, callback: Callable[[], None], delay: float) -> None:
+        self._cancel()
+        self._pending = callback
+        if delay <= 0 or self.hurry:
+            self._timer = None
+            self.call_later(self._fire)
+        else:
+            self._timer = self.set_timer(delay, self._fire)
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = None
+        self._pending = None
+
+    def _fire(self) -> None:
+        callback, self._pending = self._pending, None
+        self._timer = None
+        if callback is None:
+            return
+        if self.app.screen is not self:
+            # The quit question, the rules or another screen on top (a modal one counts as
+            # "current" for Textual, not for us): wait until it is gone.
+            self._stalled = True
+            self._pending = callback
+            return
+        callback()
+
+    def on_screen_resume(self) -> None:
+        if self._stalled:
+            self._stalled = False
+            self._fire()
+
+    # The car driving -------------------------------------------------------------------
+
+    def drive(self, before: State, action: Action) -> bool:
+        """Show the car driving its path one space a frame (skippable); False when there is
+        nothing to animate."""
+        path = before.path
+        if not (isinstance(action, Confirm) and path and self.monza.animation_delay
+                and not self.hurry):
+            return False
+        frames = []
+        for k in range(1, len(path) + 1):
+            positions = list(before.positions)
+            positions[before.player] = path[k - 1].space
+            frames.append(replace(before, positions=tuple(positions), path=path[k:]))
+        self._frames = frames
+        self._next_frame()
+        return True
+
+    def _next_frame(self) -> None:
+        if not self._frames:
+            self._frame = None
+            self.state_changed()
+            self.advance()
+            return
+        self._frame = self._frames.pop(0)
+        self.state_changed()
+        self._schedule(self._next_frame, self.monza.animation_delay)
+
+    # What happens next -----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Decide what happens next: wait for a person, roll for chance, or a bot's step."""
+        race = self.race
+        state = race.state
+        if state.is_terminal():
+            self._schedule(self.monza.show_results, self.monza.bot_delay)
+            return
+        if state.is_chance():
+            if state.phase is Phase.ROLL and not self.is_bot(state.player):
+                self.hurry = False
+                return
+            delay = self.monza.bot_delay
+            if not self.is_bot(state.player):
+                delay = min(delay, 0.5)
+            self._schedule(lambda: self._auto_roll(race), delay)
+            return
+        actor = state.current_player()
+        if self.is_bot(actor):
+            self._schedule(lambda: self._start_thinking(race, actor), self.monza.bot_delay)
+        else:
+            self.hurry = False
+
+    def _auto_roll(self, race: Race) -> None:
+        if self.monza.race is race:
+            self.monza.roll()
+
+    def _start_thinking(self, race: Race, actor: int) -> None:
+        if self.monza.race is not race:
+            return
+        self._thinking = True
+        self._think(race, actor)
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def _think(self, race: Race, actor: int) -> None:
+        """A bot chooses its action in a thread, so the screen never freezes."""
+        driver = self.monza.drivers[actor]
+        try:
+            action: Action | None = driver.choose(race.state)
+            error = ""
+        except Exception as exc:  # a broken driver must not break the race
+            action, error = None, str(exc) or type(exc).__name__
+        self.app.call_from_thread(self._bot_chose, race, action, error)
+
+    def _bot_chose(self, race: Race, action: Action | None, error: str) -> None:
+        # Played through the slot: not while the quit question is open.
+        self._schedule(lambda: self._bot_plays(race, action, error), 0)
+        self._thinking = False
+
+    def _bot_plays(self, race: Race, action: Action | None, error: str) -> None:
+        if self.monza.race is not race:
+            return
+        if action is None or not race.state.is_legal(action):
+            # Keep the race going with the first legal action, and say so.
+            self.notify(
+                _("The computer driver failed ({error}); it plays the first legal move.").format(
+                    error=error or _("illegal action")
+                ),
+                severity="error",
+            )
+            action = race.state.legal_actions()[0]
+        self.monza.act(action)
+
+    # The hint ----------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _compute_hint(self, race: Race) -> None:
+        """The expert's choice for this situation, computed in a thread."""
+        try:
+            found: Hint | None = hint(race.state)
+        except Exception:
+            found = None
+        self.app.call_from_thread(self._hint_ready, race, found)
+
+    def _hint_ready(self, race: Race, found: Hint | None) -> None:
+        if self.monza.race is not race:
+            return
+        if found is None:
+            self.notify(_("No hint for this situation."), severity="warning")
+            return
+        self.hint_arrived(found)
+
+
+__all__ = ["RacePace"]

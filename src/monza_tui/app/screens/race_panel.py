@@ -1,0 +1,207 @@
+"""The race screen's side panel: whose turn, the field, the round (and the final-round
+banner), dice, tiles, the hint line, the buttons and the log; and the size check.
+
+A mixin of the race screen: it draws what it is given (the engine state, the choices of
+now, the pointer) and touches only the widgets whose text or classes changed.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, RichLog, Static
+
+from monza_tui.app.board_view import BoardView
+from monza_tui.app.narrate import tell
+from monza_tui.app.screens.race_now import PLACING, Now, Pointer
+from monza_tui.app.screens.race_pace import RacePace
+from monza_tui.app.widgets.common import put_text, show
+from monza_tui.app.widgets.dice import DiceTray, TileTray
+from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
+from monza_tui.bots import Hint
+from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
+from monza_tui.i18n import _
+
+PANEL_WIDTH = 36
+"""Columns of the side panel (the board gets the rest)."""
+PANEL_MIN_HEIGHT = 20
+"""Rows the side panel needs."""
+SHORT_HEIGHT = 32
+"""Below this many rows the panel drops its blank lines (class ``-short``)."""
+
+_BUTTONS = (
+    ("roll", _("Roll")),
+    ("reroll", _("Re-roll")),
+    ("keep", _("Keep")),
+    ("confirm", _("Drive")),
+    ("take-back", _("Take back")),
+    ("decline", _("Decline")),
+    ("hint", _("Hint")),
+    ("skip", _("Skip")),
+)
+
+
+class PanelMixin(RacePace):
+    """The panel half of the race screen."""
+
+    now: Now
+    pointer: Pointer
+    hint: Hint | None
+
+    def prompt_text(self) -> str:
+        raise NotImplementedError
+
+    def hint_line(self) -> str:
+        raise NotImplementedError
+
+    def human_to_act(self) -> bool:
+        raise NotImplementedError
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.race.players]
+
+    def compose_panel(self) -> ComposeResult:
+        race = self.race
+        with Vertical(id="panel"):
+            yield TurnBanner(id="turn")
+            yield Standings(len(race.players), id="standings")
+            yield RoundInfo("", markup=False, id="round")
+            yield DiceTray(id="dice")
+            if race.game.pro:
+                yield Static("", markup=False, id="tiles-owner")
+                yield TileTray(id="tiles")
+            yield Static("", markup=False, id="hint-line")
+            with Horizontal(id="buttons"):
+                for key, label in _BUTTONS:
+                    button = Button(label, id=f"btn-{key}", compact=True)
+                    button.can_focus = False  # the keys are the race's, never a button's
+                    yield button
+            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            log.can_focus = False
+            yield log
+
+    def opening_lines(self) -> list[str]:
+        """The log's first lines; a resumed race tells its story so far again, from the
+        record's history."""
+        race = self.race
+        game = race.game
+        names = self.names()
+        variants = [name for on, name in ((game.pro, _("pro")), (game.bonus, _("bonus move")))
+                    if on]
+        rules = _("Rules: {variants}").format(
+            variants=", ".join(variants) if variants else _("basic game")
+        )
+        if variants and game.board.edition is Edition.ORIGINAL:
+            rules += " " + _("(house rules on the classic board)")
+        first = game.new_state()
+        lines = [
+            _("{board}: {names}").format(board=game.board.title, names=", ".join(names)),
+            rules,
+            _("Round {round}: {name}'s turn").format(round=1, name=names[first.player]),
+        ]
+        for before, action in race.replay():
+            lines += tell(before, action, before.apply(action), names)
+        if race.turns or race.pending:
+            lines.append(_("(the race goes on where it stopped)"))
+        return lines
+
+    def check_size(self) -> None:
+        """Below the smallest usable size, a clear message instead of a broken board."""
+        width, height = self.size
+        board_w, board_h = width - PANEL_WIDTH, height - 1
+        view = self.query_one(BoardView)
+        need = view.min_size
+        ok = view.fits(board_w, board_h) and height - 1 >= PANEL_MIN_HEIGHT
+        self.set_class(not ok, "-too-small")
+        self.set_class(height < SHORT_HEIGHT, "-short")
+        if not ok:
+            message = _("Please enlarge the terminal: the board and the panel do not fit in "
+                        "{width}×{height}.").format(width=width, height=height)
+            message += " " + _("The race needs about {w}×{h}.").format(
+                w=need[0] + PANEL_WIDTH, h=max(need[1], PANEL_MIN_HEIGHT) + 1
+            )
+            put_text(self.query_one("#enlarge", Static), message)
+
+    # Drawing -----------------------------------------------------------------------------
+
+    def show_state(self) -> None:
+        """What depends on the engine state alone: the field, the round, the banner."""
+        race = self.race
+        state = self.now.state
+        self.query_one(Standings).show(state, race.players)
+        self.query_one(RoundInfo).show(state, self.names())
+        hint_line = self.query_one("#hint-line", Static)
+        put_text(hint_line, self.hint_line())
+        show(hint_line, self.hint is not None)
+        self.set_class(state.final_round and not state.is_terminal(), "-final-round")
+        self.query_one(TurnBanner).set_class(
+            not self.now.human and not state.is_terminal(), "-bot-turn"
+        )
+
+    def show_prompt(self, prompt: str) -> None:
+        self.query_one(TurnBanner).show(self.now.state, self.race.players, prompt)
+
+    def show_dice(self, now: Now, pointer: Pointer, found: Hint | None) -> None:
+        state = now.state
+        hinted_dice: set[int] = set()
+        hinted_tiles: set[object] = set()
+        if found is not None:
+            for action in found.actions:
+                if isinstance(action, Reroll):
+                    hinted_dice.update(action.dice)
+                elif isinstance(action, Place):
+                    if isinstance(action.token, Die):
+                        hinted_dice.add(action.token.index)
+                    else:
+                        hinted_tiles.add(action.token.colour)
+        selected = pointer.selected
+        self.query_one(DiceTray).show(
+            state.roll,
+            used=now.used_dice,
+            selected=selected.index if isinstance(selected, Die) else None,
+            marked=pointer.marked if state.phase is Phase.EXTRA_ROLL else (),
+            hinted=hinted_dice,
+        )
+        if state.game.pro:
+            player = state.player
+            self.query_one(TileTray).show(
+                state.tiles[player],
+                state.extra_rolls[player],
+                placed={p.token.colour for p in state.path if isinstance(p.token, Tile)},
+                selected=selected.colour if isinstance(selected, Tile) else None,
+                hinted=hinted_tiles,  # type: ignore[arg-type]
+                usable=state.phase is Phase.PLACING,
+            )
+            # The tiles shown are the mover's; during someone else's bonus move, say whose.
+            owner = self.race.players[player].name
+            bonus = state.phase is Phase.BONUS and state.bonus_player not in (None, player)
+            text = (_("{name}'s tiles (the bonus move uses none)").format(name=owner) if bonus
+                    else _("{name}'s tiles").format(name=owner))
+            if state.is_terminal():
+                text = ""
+            put_text(self.query_one("#tiles-owner", Static), text)
+
+    def show_buttons(self, now: Now, pointer: Pointer) -> None:
+        human = now.human
+        phase = now.phase
+        state: State = now.state
+        shown = {
+            "roll": human and phase is Phase.ROLL,
+            "reroll": human and phase is Phase.EXTRA_ROLL,
+            "keep": human and phase is Phase.EXTRA_ROLL,
+            "confirm": human and phase in PLACING,
+            "take-back": human and phase in PLACING,
+            "decline": human and phase is Phase.BONUS,
+            "hint": human and not state.is_chance(),
+            "skip": not human and not state.is_terminal(),
+        }
+        for key, visible in shown.items():
+            show(self.query_one(f"#btn-{key}", Button), visible)
+        if human and phase in PLACING:
+            self.query_one("#btn-confirm", Button).disabled = not now.can_confirm
+            self.query_one("#btn-take-back", Button).disabled = not now.can_take_back
+        if human and phase is Phase.EXTRA_ROLL:
+            self.query_one("#btn-reroll", Button).disabled = not pointer.marked
+
+
+__all__ = ["PANEL_MIN_HEIGHT", "PANEL_WIDTH", "SHORT_HEIGHT", "PanelMixin"]

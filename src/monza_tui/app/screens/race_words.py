@@ -1,0 +1,181 @@
+"""What the race screen says: the prompt, the hint and why no die fits, as pure functions of
+the engine state, the choices of now (:class:`Now`) and the pointer.
+
+Kept apart from the screen so each sentence can be tested without an app, and so that the
+rule numbers (R5, R13...) stay here in comments, off the players' main screen.
+"""
+
+from __future__ import annotations
+
+from monza_tui.app.narrate import where_words
+from monza_tui.app.screens.race_now import PLACING, Now, Pointer
+from monza_tui.bots import Hint
+from monza_tui.engine import (
+    BonusStep,
+    Colour,
+    Confirm,
+    DeclineBonus,
+    Die,
+    KeepRoll,
+    Phase,
+    Place,
+    Reroll,
+    State,
+    Tile,
+)
+from monza_tui.engine.board import touches
+from monza_tui.i18n import _, colour_name
+
+
+def _dice(indices: object) -> str:
+    return ", ".join(str(i + 1) for i in sorted(indices))  # type: ignore[call-overload]
+
+
+def waiting_prompt(state: State, *, driving: bool, bot_label: str | None) -> str:
+    """What is happening while nobody at the keyboard decides."""
+    if driving:
+        return _("The car drives… (s skips)")
+    if state.is_terminal():
+        return _("The race is over. The results are on the next screen.")
+    if state.phase is Phase.TURBO_ROLL:
+        return _("Turbo roll! All six dice were placed: two more dice.")
+    if state.phase is Phase.EXTRA_ROLL and state.is_chance():
+        return _("Re-rolling the marked dice…")
+    if bot_label is not None:
+        return _("{level} driver at the wheel… (s skips the wait)").format(level=bot_label)
+    return _("Rolling…")
+
+
+def prompt(now: Now, pointer: Pointer) -> str:
+    """What the person at the keyboard is asked to do now."""
+    state = now.state
+    phase = state.phase
+    if phase is Phase.ROLL:
+        return _("Roll the dice: space or r.")
+    if phase is Phase.EXTRA_ROLL:
+        if pointer.marked:
+            return _("Extra roll: dice {dice} marked; Enter re-rolls them, k keeps the "
+                     "roll.").format(dice=_dice(pointer.marked))
+        return _("Extra roll? Mark dice to re-roll with 1-6, or place a die on a lit "
+                 "space (←→, Enter) to keep the roll.")
+    if phase is Phase.BONUS:
+        return _("Bonus move: pick a free space ahead (←→, Enter) or d to decline.")
+    selected = pointer.selected
+    if isinstance(selected, Die):
+        return _("Die {n} ({colour}): pick a lit space (←→) and press Enter.").format(
+            n=selected.index + 1, colour=colour_name(state.roll[selected.index])
+        )
+    if isinstance(selected, Tile):
+        return _("{colour} tile: pick a lit space (←→) and press Enter.").format(
+            colour=colour_name(selected.colour).capitalize()
+        )
+    if now.can_confirm:
+        text = _("No die fits any more: Enter drives the car.")
+        reason = no_fit_reason(state)
+        if reason:
+            text += " " + reason
+        if now.tiles:
+            text += " " + _("A tile still fits (t).")
+        if state.path:
+            text += " " + _("⌫ takes back.")
+        return text
+    if phase is Phase.TURBO_PLACING:
+        return _("Turbo: place the two new dice: 1-2, or ←→ and Enter.")
+    text = _("Place a die: 1-6, or ←→ and Enter on a lit space. ⌫ takes back.")
+    if now.tile_only:
+        text += " " + _("Spaces lit with dots need a tile (t).")
+    return text
+
+
+def no_fit_reason(state: State) -> str:
+    """Why no die fits, from the board's geometry and steps (R5): the spaces of the dice's
+    colours that touch the car (or the last token) and why they are not steps ahead."""
+    if state.phase not in PLACING:
+        return ""
+    unused = state.unused_dice()
+    if not unused:
+        return _("Every die is placed.")
+    board = state.board
+    origin = board.spaces[state.origin()]
+    colours = {state.roll[i] for i in unused}
+    steps = set(board.steps[origin.index])
+    beside: list[str] = []
+    for space in board.spaces:
+        if space.colour not in colours or space.index in steps or space.index == origin.index:
+            continue
+        if not touches(origin, space):
+            continue
+        if space.colour is None:
+            continue
+        colour = colour_name(space.colour)
+        if space.front <= origin.front:
+            beside.append(
+                _("the {colour} space beside you does not reach further ahead").format(
+                    colour=colour
+                )
+            )
+        else:
+            beside.append(
+                _("the {colour} space beside you is not a step forward (lanes change "
+                  "diagonally)").format(colour=colour)
+            )
+    if beside:
+        return _("Why: {reasons}.").format(reasons="; ".join(dict.fromkeys(beside)))
+    ahead = sorted(
+        {c for s in steps if (c := board.spaces[s].colour) is not None}, key=lambda c: c.index
+    )
+    if not ahead:
+        return _("Why: there is no space ahead.")
+    return _("Why: the spaces ahead are {ahead}; the dice left are {dice}.").format(
+        ahead=_names(ahead), dice=_names(sorted(colours, key=lambda c: c.index))
+    )
+
+
+def _names(colours: list[Colour]) -> str:
+    return ", ".join(colour_name(c) for c in colours)
+
+
+def hint_text(state: State, found: Hint | None) -> str:
+    """The expert's plan in words. Dice and tiles are named the way the board shows the
+    hinted path: by the number on the board (placed tokens first, then 1, 2, 3... on)
+    and their colour, never by their slot in the tray."""
+    if found is None:
+        return ""
+    parts: list[str] = []
+    placed: list[str] = []
+    number = len(state.path)
+    for action in found.actions:
+        if isinstance(action, Reroll):
+            parts.append(_("re-roll dice {dice}").format(dice=_dice(action.dice)))
+        elif isinstance(action, KeepRoll):
+            parts.append(_("keep the roll"))
+        elif isinstance(action, Place):
+            number += 1
+            token = action.token
+            if isinstance(token, Die):
+                what = colour_name(state.roll[token.index])
+            else:
+                what = _("{colour} tile").format(colour=colour_name(token.colour))
+            placed.append(_("{n} {what}").format(n=number, what=what))
+        elif isinstance(action, Confirm):
+            if placed:
+                parts.append(_("place {dice} as numbered on the board").format(
+                    dice=", ".join(placed)))
+            parts.append(_("drive"))
+        elif isinstance(action, BonusStep):
+            parts.append(_("take the lit bonus step"))
+        elif isinstance(action, DeclineBonus):
+            parts.append(_("decline the bonus"))
+    step = next((a for a in found.actions if isinstance(a, BonusStep)), None)
+    if step is not None and state.is_legal(step):
+        # Said in the screen's words (the expert's own reason names the space's id).
+        mover = state.bonus_player if state.bonus_player is not None else state.player
+        return _("Hint: take the lit bonus step: {where}").format(
+            where=where_words(state.apply(step), mover)
+        )
+    if not any(isinstance(action, (Place, Reroll)) for action in found.actions):
+        return _("Hint: {reason}").format(reason=found.reason)
+    return _("Hint: {plan} – {reason}").format(plan=", ".join(parts), reason=found.reason)
+
+
+__all__ = ["hint_text", "no_fit_reason", "prompt", "waiting_prompt"]

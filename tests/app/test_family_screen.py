@@ -1,0 +1,362 @@
+"""What a family meets at the screen (issue 8): a keyboard that never goes dead after
+``monza resume``, no die fitting said in words, the hint and pro turns, results that stay,
+words instead of coordinates and rule numbers, and the smaller points."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.helpers import (
+    SPRINT,
+    ScriptedDice,
+    colours,
+    log_lines,
+    play_by_keys,
+    press,
+    race_app,
+    run_async,
+    screen_lines,
+    screen_text,
+    settle,
+    static_text,
+    where,
+)
+from monza_tui.app.board_view import BoardView
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.app.screens.confirm import ConfirmScreen
+from monza_tui.app.screens.race import RaceScreen
+from monza_tui.app.screens.race_now import Pointer, derive
+from monza_tui.app.screens.race_words import no_fit_reason, prompt
+from monza_tui.app.screens.results import ResultsScreen
+from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
+from monza_tui.record import Race
+
+ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
+
+
+def sprint(**kwargs: Any) -> Race:
+    return start_race(RaceSetup(board=SPRINT, seats=(ANN, BEN), seed=1, **kwargs))
+
+
+def played(race: Race, *actions: Any) -> Race:
+    for action in actions:
+        race = race.apply(action)
+    return race
+
+
+def at(race: Race, space_id: str) -> int:
+    return race.game.board.index_of(space_id)
+
+
+# 1. Resume mid-turn, then finish the turn by keyboard alone ------------------------------
+
+
+@run_async
+async def test_resumed_placing_state_answers_arrows_and_enter() -> None:
+    race = played(sprint(), Roll(colours("RBGYRR")))
+    app = race_app(race=race)  # what monza resume does: the app opens on the race
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.screen.focused is None
+        footer = screen_lines(app)[-1]
+        assert "⏎ OK" in footer and "⇥/←→ Space" in footer
+        await press(pilot, "right", "enter")  # a1 (red) is first; → moves to b1 (blue)
+        assert [p.space for p in app.race.state.path] == [at(race, "b1")]
+        # From b1 the green a2 and the yellow b2 are lit: Tab, Shift+Tab, Enter.
+        await press(pilot, "tab", "shift+tab", "enter")
+        assert [p.space for p in app.race.state.path] == [at(race, "b1"), at(race, "a2")]
+
+
+@run_async
+async def test_resumed_no_die_fits_state_drives_on_enter() -> None:
+    race = played(sprint(), Roll(colours("RRRRRR")), Place(Die(0), 1))
+    assert race.state.legal_actions()[-1] == Confirm()
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = static_text(app, "#turn-prompt")
+        assert "No die fits any more: Enter drives the car." in text
+        assert "Why: the spaces ahead are green, yellow; the dice left are red." in text
+        assert "⏎ OK" in screen_lines(app)[-1]
+        await press(pilot, "enter")
+        assert where(app) == ["a1", "start"]
+        assert app.race.state.player == 1
+
+
+@run_async
+async def test_resumed_bonus_move_takes_the_step_on_enter() -> None:
+    race = played(
+        sprint(bonus=True), Roll(colours("BRRRRR")), Place(Die(0), at(sprint(), "b1")), Confirm()
+    )
+    assert race.state.phase is Phase.BONUS
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "⏎ OK" in screen_lines(app)[-1]
+        await press(pilot, "enter")
+        assert app.race.state.phase is not Phase.BONUS
+        assert where(app)[1] != "start"
+
+
+@run_async
+async def test_resume_retells_the_log_from_the_record() -> None:
+    race = played(sprint(), Roll(colours("RRRRRR")), Place(Die(0), 1), Confirm())
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        told = log_lines(app)
+        assert "Ann rolls R R R R R R" in told
+        assert "Ann drives with 1 die: 1st, 10 spaces to the finish" in told
+        assert told[-1] == "(the race goes on where it stopped)"
+
+
+# 2. Why no die fits, from the board's geometry --------------------------------------------
+
+
+def test_no_fit_reason_names_a_space_beside_that_does_not_reach_ahead() -> None:
+    # On the sprint, from a1 (units 2-3) the blue space b2 (2-3... ) lies beside: dice of
+    # its colour are refused when its front is not ahead. Build it from the board itself.
+    race = played(sprint(), Roll(colours("RBBBBB")), Place(Die(0), 1))
+    state = race.state
+    board = state.board
+    origin = board.spaces[state.origin()]
+    beside = [s for s in board.spaces if s.lanes != origin.lanes and s.front == origin.front]
+    assert beside and beside[0].colour is Colour.BLUE  # b1 is blue and level with a1
+    assert no_fit_reason(state) == (
+        "Why: the blue space beside you does not reach further ahead."
+    )
+
+
+# 4/5. The hint names what the board shows; pro turns light what the roll allows --------
+
+
+@run_async
+async def test_extra_roll_lights_what_the_roll_allows_and_placing_keeps_it() -> None:
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RGBYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        assert app.race.state.phase is Phase.EXTRA_ROLL
+        scene = app.screen.query_one(BoardView).scene
+        assert scene.highlights >= {at(app.race, "a1"), at(app.race, "b1")}
+        assert scene.cursor == at(app.race, "a1")
+        # Spaces only a tile reaches are told apart from the dice's (none here: RGBYPW
+        # has a die for every colour).
+        assert not scene.tile_only
+        await press(pilot, "enter")  # placing a die means keeping the roll
+        assert app.race.state.phase is Phase.PLACING
+        assert [p.space for p in app.race.state.path] == [at(app.race, "a1")]
+        assert app.race.state.extra_rolls[0]  # the extra-roll tile stays for later
+
+
+@run_async
+async def test_spaces_only_a_tile_reaches_are_lit_apart() -> None:
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k")
+        scene = app.screen.query_one(BoardView).scene
+        # Red die on a1; the blue tile would reach b1: lit, but marked as a tile's.
+        assert at(app.race, "a1") in scene.highlights
+        assert scene.tile_only == {at(app.race, "b1")}
+
+
+def test_prompt_is_a_function_of_state_and_pointer() -> None:
+    race = played(sprint(pro=True), Roll(colours("RGBYPW")))
+    now = derive(race.state, human=True)
+    assert prompt(now, Pointer()).startswith("Extra roll? Mark dice to re-roll")
+    assert prompt(now, Pointer(marked=frozenset({0, 2}))) == (
+        "Extra roll: dice 1, 3 marked; Enter re-rolls them, k keeps the roll."
+    )
+
+
+# 6. Results stay until asked to leave ------------------------------------------------
+
+
+@run_async
+async def test_results_stay_after_any_number_of_enters() -> None:
+    app = race_app(race=sprint())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        race = app.race
+        assert app.screen.focused is None
+        for _ in range(7):
+            await press(pilot, "enter")
+        assert isinstance(app.screen, ResultsScreen)
+        assert app.race is race
+
+
+# 7. Words for a family -------------------------------------------------------------
+
+
+@run_async
+async def test_main_screen_shows_no_coordinates_rule_numbers_or_seed() -> None:
+    app = race_app(race=sprint(pro=True, bonus=True), roller=ScriptedDice("RRRRRR"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "enter", "enter")  # keep by placing, then drive
+        text = screen_text(app)
+        assert "1st, 10 to go" in text  # Ann's row in the field
+        assert re.search(r"\b[ab][0-9]+\b", text) is None, text
+        assert re.search(r"\(R[0-9]+\)|\bR1[0-7]\b", text) is None, text
+        assert "seed" not in text.lower()
+
+
+# 8. Smaller points -----------------------------------------------------------------
+
+
+@run_async
+async def test_hint_before_rolling_and_tile_during_the_extra_roll_say_why() -> None:
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RGBYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "h")
+        toasts = [n.message for n in app._notifications]
+        assert "Roll first (space): the hint looks at your dice." in toasts
+        await press(pilot, "space", "t")
+        toasts = [n.message for n in app._notifications]
+        assert any(t.startswith("Tiles come after the extra roll") for t in toasts)
+
+
+@run_async
+async def test_bots_wait_under_the_quit_question() -> None:
+    seats = (Seat("Ann", Colour.RED, "random"), Seat("Ben", Colour.BLUE, "random"))
+    race = start_race(RaceSetup(board=SPRINT, seats=seats, seed=2))
+    app = race_app(race=race, bot_delay=0.05)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("q")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, ConfirmScreen)
+        stopped = app.race
+        await pilot.pause(0.5)
+        assert app.race is stopped  # nothing played under the question
+        await pilot.press("n")
+        await pilot.pause(0.5)
+        assert app.race is not stopped  # and the race goes on after it
+
+
+@run_async
+async def test_tiles_row_says_whose_tiles_during_a_bonus_move() -> None:
+    race = played(
+        sprint(pro=True, bonus=True),
+        Roll(colours("BRRRRR")),
+    )
+    race = played(race, race.state.legal_actions()[0])  # keep the roll
+    race = played(race, Place(Die(0), at(race, "b1")), Confirm())
+    assert race.state.phase is Phase.BONUS and race.state.bonus_player == 1
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert static_text(app, "#tiles-owner") == "Ann's tiles (the bonus move uses none)"
+        assert isinstance(app.screen, RaceScreen)
+
+
+@run_async
+async def test_set_up_reads_without_colour_and_quit_asks() -> None:
+    from textual.widgets import Checkbox, Select
+
+    from monza_tui.app.screens.setup import SetupScreen
+
+    app = race_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        text = screen_text(app)
+        assert "▐ ▌ Pro" in text and "▐ ▌ Bonus move" in text
+        assert "(R3)" not in text
+        # Choosing "Long track (pro)" ticks Pro.
+        app.screen.query_one("#board", Select).value = "long"
+        await settle(pilot)
+        assert app.screen.query_one("#pro", Checkbox).value
+        assert "▐X▌ Pro" in screen_text(app)
+        # Start race has the focus; Tab Tab Enter lands on Quit, which asks first.
+        await press(pilot, "tab", "tab", "enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "n")
+        assert isinstance(app.screen, SetupScreen)
+
+
+# Issue 9: one derivation per state change ------------------------------------------------
+
+
+@run_async
+async def test_cursor_moves_and_die_picks_recompute_no_legal_actions(monkeypatch: Any) -> None:
+    from monza_tui.engine import State
+
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k")
+        calls: list[int] = []
+        original = State.legal_actions
+
+        def counted(self: State) -> list[Any]:
+            calls.append(1)
+            return original(self)
+
+        monkeypatch.setattr(State, "legal_actions", counted)
+        await press(pilot, "right", "left", "tab", "shift+tab", "escape")
+        assert calls == []
+        await press(pilot, "1")  # a die that fits one space is placed: one new state
+        assert len(app.race.state.path) == 1
+        assert len(calls) == 1
+
+
+@run_async
+async def test_at_80x24_the_footer_keeps_rules_and_the_log_wraps_before_its_scrollbar() -> None:
+    from textual.widgets import RichLog
+
+    app = race_app(race=sprint(), roller=ScriptedDice("RRRRRR"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "space")
+        assert screen_lines(app)[-1].rstrip().endswith("? Rules")
+        log = app.screen.query_one("#log", RichLog)
+        assert log.styles.scrollbar_gutter == "stable"
+        # Lines wrap inside the content region, which leaves the scrollbar's column free.
+        assert log.scrollable_content_region.width == log.size.width - 1
+
+
+@run_async
+async def test_focus_on_a_drop_down_shows_without_colour() -> None:
+    from textual.widgets import Select
+
+    app = race_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "tab", "tab", "tab")  # from Start race round to the board
+        board = app.screen.query_one("#board", Select)
+        assert app.focused is board
+        current = board.query_one("SelectCurrent")
+        style = current.rich_style
+        assert style.reverse and style.bold
+
+
+def test_no_fit_reason_on_the_oval_bend_from_the_issue() -> None:
+    # Issue 8: a car on a7 (blue, back 12, front 15) beside b7 (red, back 14, front 15) with
+    # reds rolled: no die fits (R5, the fronts are level), and the screen says why.
+    from dataclasses import replace
+
+    from monza_tui.boardfile import load_board
+    from monza_tui.engine import Game
+
+    board = load_board("oval").board
+    start = Game(board, (Colour.RED, Colour.BLUE)).new_state()
+    state = replace(start, positions=(board.index_of("a7"), start.positions[1]))
+    state = state.apply(Roll(colours("RRRRRR")))
+    assert Confirm() in state.legal_actions()
+    assert no_fit_reason(state) == (
+        "Why: the red space beside you does not reach further ahead."
+    )
+
+
+@run_async
+async def test_the_extra_roll_tile_click_re_rolls_only_marked_dice() -> None:
+    from app.helpers import click
+
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RGBYPW", "R"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        await click(pilot, "#tile-extra")
+        assert app.race.state.phase is Phase.EXTRA_ROLL  # nothing marked: nothing played
+        assert any(n.message.startswith("Mark the dice") for n in app._notifications)
+        await click(pilot, "#die-5", "#tile-extra")
+        assert app.race.state.phase is Phase.PLACING
+        assert app.race.state.roll[5] is Colour.RED
