@@ -21,7 +21,19 @@ from monza_tui.record.race import (
     turn_json,
     write_records,
 )
-from monza_tui.record.reader import parse_record_action, parse_records, read_records
+
+_READING = ("parse_record_action", "parse_records", "read_records")
+
+
+def __getattr__(name: str) -> object:
+    # Reading a record (pydantic models, replay through the engine) loads when first used,
+    # so writing a save at launch does not pay for it.
+    if name in _READING:
+        from monza_tui.record import reader
+
+        return getattr(reader, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "MAX_LINE_CHARS",

@@ -1,0 +1,42 @@
+"""The shortcuts taken for speed give exactly what the slow, general way gives."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from importlib import resources
+
+import pytest
+
+from monza_tui.boardfile import BUILTIN, board_from_definition, load_board
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_a_builtin_board_read_without_pydantic_equals_the_fully_validated_one(name: str) -> None:
+    text = resources.files("monza_tui.boards").joinpath(f"{name}.toml").read_text("utf-8")
+    fast = load_board(name)
+    checked = board_from_definition(tomllib.loads(text), f"builtin:{name}")
+    assert fast == checked
+    assert fast.definition == checked.definition
+    assert fast.board.title == checked.board.title
+    assert fast.board.spaces == checked.board.spaces
+
+
+def test_the_launch_of_a_race_imports_neither_pydantic_nor_the_bots_nor_record_reading() -> None:
+    code = (
+        "import sys\n"
+        "from monza_tui.cli import build_parser\n"
+        "from monza_tui.commands import play\n"
+        "args = build_parser('play').parse_args(['play', '--board', 'long', '--pro',"
+        " '--player', 'Ann', '--player', 'Ben', '--seed', '5'])\n"
+        "play.make_app(args)\n"
+        "import monza_tui.app.screens.race\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('pydantic', 'monza_tui')))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert "pydantic" not in loaded
+    assert "monza_tui.record.reader" not in loaded
+    assert "monza_tui.simulate" not in loaded
+    assert not {m for m in loaded if m.startswith("monza_tui.bots.")} - {"monza_tui.bots.base"}
