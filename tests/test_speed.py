@@ -40,3 +40,18 @@ def test_the_launch_of_a_race_imports_neither_pydantic_nor_the_bots_nor_record_r
     assert "monza_tui.record.reader" not in loaded
     assert "monza_tui.simulate" not in loaded
     assert not {m for m in loaded if m.startswith("monza_tui.bots.")} - {"monza_tui.bots.base"}
+
+
+@pytest.mark.parametrize("turbo", [False, True])
+def test_tables_built_in_another_process_equal_a_fresh_build(turbo: bool) -> None:
+    from monza_tui.bots.prebuild import _TABLES, build_elsewhere
+    from monza_tui.bots.tables import Tables
+
+    board = load_board("oval").board
+    _TABLES[turbo]._cache.clear()
+    there = build_elsewhere(board, turbo)
+    here = Tables(board, turbo)
+    assert _TABLES[turbo].cached(board) is there
+    for name in Tables.SOLVED:
+        assert getattr(there, name) == getattr(here, name), name
+    assert there.links == here.links and there.order == here.order
