@@ -55,3 +55,17 @@ def test_tables_built_in_another_process_equal_a_fresh_build(turbo: bool) -> Non
     for name in Tables.SOLVED:
         assert getattr(there, name) == getattr(here, name), name
     assert there.links == here.links and there.order == here.order
+
+
+def test_simulate_tells_races_a_second_per_worker_process(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from monza_tui.cli import main
+
+    assert main(["simulate", "--games", "4", "--jobs", "2", "--board", "oval"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("Speed: ") and "races a second on 2 worker processes (" in last
+    assert last.endswith(" per process)")
+    assert main(["simulate", "--games", "2", "--jobs", "1", "--board", "oval", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "on 1 worker process (" in captured.err and "Speed" not in captured.out
