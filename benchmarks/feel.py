@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import codecs
 import fcntl
+import json
 import os
 import pty
 import re
@@ -182,7 +183,7 @@ class Terminal:
         self.screen = Screen(COLUMNS, ROWS)
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.in_sync = False
-        self.frames = 0
+        self.tail = ""
         self.rss_kb = 0
 
     def _read(self, timeout: float) -> float | None:
@@ -201,11 +202,11 @@ class Terminal:
         if "\x1b[?2026$p" in text:  # "do you synchronise output?" - yes, as real terminals
             os.write(self.fd, b"\x1b[?2026;2$y")
         self.screen.feed(text)
-        start, end = text.rfind(SYNC_START), text.rfind(SYNC_END)
+        seen = self.tail + text  # a marker may be cut in two by the read
+        self.tail = seen[-len(SYNC_END):]
+        start, end = seen.rfind(SYNC_START), seen.rfind(SYNC_END)
         if start >= 0 or end >= 0:
             self.in_sync = start > end
-        if end >= 0:
-            self.frames += 1
         return came
 
     def wait(self, done: Callable[[str], bool], timeout: float = 30.0) -> float:
@@ -450,12 +451,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="launches of each app (default 5)")
     parser.add_argument("--quick", action="store_true", help="2 runs, each key kind once")
+    parser.add_argument("--script", metavar="FILE", help="keep the scripted keys in FILE "
+                        "(made if missing; saves the in-process scripting run next time)")
     options = parser.parse_args()
     runs = 2 if options.quick else options.runs
     each = 1 if options.quick else 3
 
-    print(f"Scripting the keys (seed {KEY_SEED}, in-process)...", file=sys.stderr)
-    script = make_script(each, max_steps=400)
+    saved = Path(options.script) if options.script else None
+    if saved is not None and saved.exists():
+        script = Script([Step(**step) for step in json.loads(saved.read_text())])
+    else:
+        print(f"Scripting the keys (seed {KEY_SEED}, in-process)...", file=sys.stderr)
+        script = make_script(each, max_steps=400)
+        if saved is not None:
+            saved.write_text(json.dumps([vars(step) for step in script.steps], indent=0))
     missing = [kind for kind in KINDS if not script.count(kind)]
     if missing:
         print(f"the script never meets: {', '.join(missing)}", file=sys.stderr)

@@ -5,6 +5,8 @@ Like PGN for chess, one format serves everything; ``docs/game-record.md`` docume
 :mod:`.reader` reads a record back by replaying it through the engine.
 """
 
+from typing import TYPE_CHECKING
+
 from monza_tui.record.race import (
     MAX_LINE_CHARS,
     MAX_RECORD_BYTES,
@@ -21,6 +23,9 @@ from monza_tui.record.race import (
     turn_json,
     write_records,
 )
+
+if TYPE_CHECKING:
+    from monza_tui.record.reader import parse_record_action, parse_records, read_records
 
 _READING = ("parse_record_action", "parse_records", "read_records")
 
