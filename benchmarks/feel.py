@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import codecs
+import contextlib
 import fcntl
 import json
 import os
@@ -435,10 +436,9 @@ def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) ->
     settled = 0  # how often that text was on the screen before the last key
     for step in script.steps:
         if settles is not None:
-            try:  # a re-roll's or a bot's pause; a log line may stay scrolled out of view
+            # A re-roll's or a bot's pause; a log line may stay scrolled out of view.
+            with contextlib.suppress(TimeoutError):
                 term.wait(lambda text, s=settles, n=settled: text.count(s) > n, timeout=5)
-            except TimeoutError:
-                pass
         if step.kind != "turbo roll":  # the turbo roll's pause is short: no settling
             term.settle(0.03)
         before = term.screen.text()
