@@ -4,8 +4,8 @@ Solving a board's tables (:mod:`.tables`) is most of a second of pure Python. Bu
 thread of the app it would hold the interpreter lock in 5 ms slices while a person plays, and
 every key would wait for it; built in a child process it costs the app nothing but reading
 the result. The child gets the board (pickled) on stdin and answers with the solved values;
-the long rows come as raw doubles, one row at a time, and the app turns them into lists
-a row at a time, letting go of the interpreter between rows.
+the long rows come as raw doubles, one pickle a row, read from the pipe as they come and
+turned into lists a row at a time, letting go of the interpreter between rows.
 
 If the child cannot run or fails, the tables are built here as before: slower, never wrong.
 """
@@ -17,9 +17,9 @@ import subprocess
 import sys
 import time
 from array import array
-from typing import Any
+from typing import IO
 
-from monza_tui.bots.tables import _TABLES, Tables
+from monza_tui.bots.tables import _TABLES, INF, Tables
 from monza_tui.engine.board import Board
 
 _ROWS = ("best", "turbo_best")
@@ -34,14 +34,19 @@ def build_elsewhere(board: Board, turbo: bool, timeout: float = 60.0) -> Tables:
     if found is not None:
         return found
     try:
-        done = subprocess.run(
+        with subprocess.Popen(
             [sys.executable, "-c", "from monza_tui.bots.prebuild import main; main()"],
-            input=pickle.dumps((board, turbo), protocol=pickle.HIGHEST_PROTOCOL),
-            capture_output=True,
-            timeout=timeout,
-            check=True,
-        )
-        tables = _from_parts(board, turbo, pickle.loads(done.stdout))
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        ) as child:
+            assert child.stdin is not None and child.stdout is not None
+            child.stdin.write(pickle.dumps((board, turbo), protocol=pickle.HIGHEST_PROTOCOL))
+            child.stdin.close()
+            # Read as it comes (no copy of the whole answer in memory), one part at a time.
+            tables = _from_parts(board, turbo, child.stdout)
+            if child.wait(timeout) != 0:
+                raise subprocess.SubprocessError(f"exit status {child.returncode}")
     except (OSError, subprocess.SubprocessError, pickle.UnpicklingError, EOFError):
         return cache(board)
     found = cache.cached(board)  # built meanwhile by a bot or a hint
@@ -51,33 +56,38 @@ def build_elsewhere(board: Board, turbo: bool, timeout: float = 60.0) -> Tables:
     return tables
 
 
-def _to_parts(tables: Tables) -> dict[str, Any]:
-    parts: dict[str, Any] = {}
+def _send_parts(tables: Tables, out: IO[bytes]) -> None:
+    """Each solved attribute as a pickle of its own, the rows one pickle each."""
     for name in Tables.SOLVED:
         value = getattr(tables, name)
         if name in _ROWS:
-            value = [None if row is None else array("d", row).tobytes() for row in value]
-        parts[name] = value
-    return parts
+            pickle.dump(len(value), out)
+            for row in value:
+                pickle.dump(None if row is None else array("d", row).tobytes(), out)
+        else:
+            pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _from_parts(board: Board, turbo: bool, parts: dict[str, Any]) -> Tables:
+def _from_parts(board: Board, turbo: bool, stream: IO[bytes]) -> Tables:
     tables = Tables(board, turbo, solve=False)
     for name in Tables.SOLVED:
-        value = parts[name]
-        if name in _ROWS:
-            rows: list[list[float] | None] = []
-            for raw in value:
-                rows.append(None if raw is None else array("d", raw).tolist())
-                time.sleep(0)  # let the app's thread run between rows
-            value = rows
-        setattr(tables, name, value)
+        if name not in _ROWS:
+            setattr(tables, name, pickle.load(stream))
+            continue
+        rows: list[list[float] | None] = []
+        for _ in range(pickle.load(stream)):
+            raw = pickle.load(stream)
+            # One shared object for infinity, as in a build here: most of a turbo row is
+            # infinite, and a float object for each would cost megabytes.
+            rows.append(None if raw is None else [INF if x == INF else x
+                                                  for x in array("d", raw)])
+            time.sleep(0)  # let the app's thread run between rows
+        setattr(tables, name, rows)
     return tables
 
 
 def main() -> None:
     """The child: a pickled (board, turbo) on stdin, the solved parts pickled on stdout."""
     board, turbo = pickle.loads(sys.stdin.buffer.read())
-    parts = _to_parts(Tables(board, turbo))
-    sys.stdout.buffer.write(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL))
+    _send_parts(Tables(board, turbo), sys.stdout.buffer)
     sys.stdout.buffer.flush()
