@@ -69,3 +69,25 @@ def test_simulate_tells_races_a_second_per_worker_process(
     assert main(["simulate", "--games", "2", "--jobs", "1", "--board", "oval", "--json"]) == 0
     captured = capsys.readouterr()
     assert "on 1 worker process (" in captured.err and "Speed" not in captured.out
+
+
+def test_a_bot_waits_for_the_tables_being_solved_elsewhere_instead_of_solving_them_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    from monza_tui.bots import tables as tables_module
+
+    board = load_board("classic").board
+    cache = tables_module._TABLES[True]
+    cache._cache.clear()
+    made = tables_module.Tables(board, True)
+    building = threading.Event()
+    monkeypatch.setitem(tables_module._BUILDING, (id(board), True), building)
+
+    def finish_elsewhere() -> None:
+        cache.put(board, made)
+        building.set()
+
+    threading.Timer(0.2, finish_elsewhere).start()
+    assert tables_module.tables_for(board, True) is made

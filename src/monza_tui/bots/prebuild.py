@@ -15,11 +15,12 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+import threading
 import time
 from array import array
 from typing import IO
 
-from monza_tui.bots.tables import _TABLES, INF, Tables
+from monza_tui.bots.tables import _BUILDING, _TABLES, INF, Tables
 from monza_tui.engine.board import Board
 
 _ROWS = ("best", "turbo_best")
@@ -33,6 +34,16 @@ def build_elsewhere(board: Board, turbo: bool, timeout: float = 60.0) -> Tables:
     found = cache.cached(board)
     if found is not None:
         return found
+    building = _BUILDING.setdefault((id(board), turbo), threading.Event())
+    try:
+        return _solve_in_child(board, turbo, timeout)
+    finally:
+        building.set()
+        _BUILDING.pop((id(board), turbo), None)
+
+
+def _solve_in_child(board: Board, turbo: bool, timeout: float) -> Tables:
+    cache = _TABLES[turbo]
     try:
         with subprocess.Popen(
             [sys.executable, "-c", "from monza_tui.bots.prebuild import main; main()"],

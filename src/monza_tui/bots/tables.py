@@ -21,6 +21,7 @@ few list operations per space; the tables are cached per board and variant.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from operator import mul
 
@@ -333,6 +334,24 @@ _TABLES: dict[bool, PerBoard[Tables]] = {
 }
 
 
+_BUILDING: dict[tuple[int, bool], threading.Event] = {}
+"""Tables being solved elsewhere (:mod:`.prebuild`), by ``(id(board), turbo)``: set when done."""
+
+
 def tables_for(board: Board, turbo: bool) -> Tables:
-    """The tables of a board, with or without the turbo roll (R14: the pro variant)."""
-    return _TABLES[turbo](board)
+    """The tables of a board, with or without the turbo roll (R14: the pro variant).
+
+    If a child process is solving them already (the app's warm-up), wait for it rather than
+    solve them a second time here (a bot's first step or a hint, in a worker thread)."""
+    cache = _TABLES[turbo]
+    found = cache.cached(board)
+    if found is not None:
+        return found
+    building = _BUILDING.get((id(board), turbo))
+    if building is not None:
+        building.wait(_WAIT_FOR_CHILD)
+    return cache(board)
+
+
+_WAIT_FOR_CHILD = 30.0
+"""Seconds to wait for tables being solved in a child process before solving them here."""
