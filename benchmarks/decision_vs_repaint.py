@@ -3,9 +3,10 @@
 The issue's target: an expert decision, extra roll included, costs less than one repaint
 of the board. Both are measured here on the long track, pro and bonus (the largest board
 and the costliest decisions): the repaint as key press to frame in the app, headless
-(see ``startup_repaint.py``), and the decision as the expert's whole choice at the start of
-a turn, the extra roll (all 462 rolls weighed, R13) plus its path, in seeded races
-against greedy (see ``bots.py``). Prints medians, means and the ratio decision / repaint::
+(``feel.py`` measures the keys in a real terminal), and the decision as the expert's
+whole choice at the start of a turn, the extra roll (all 462 rolls weighed, R13) plus its
+path, in seeded races against greedy (see ``bots.py``). Prints medians, means and the
+ratio decision / repaint::
 
     .venv/bin/python benchmarks/decision_vs_repaint.py [--races 10] [--keys 40]
 
@@ -18,14 +19,11 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from startup_repaint import prepare_monza, repaints
+from textual.app import App
 
 from monza_tui.app.app import MonzaApp
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
@@ -33,6 +31,58 @@ from monza_tui.boardfile import load_board
 from monza_tui.bots import make_driver
 from monza_tui.bots.tables import tables_for
 from monza_tui.engine import Colour, Game, Phase, Roll, roll_dice
+
+
+class FrameClock:
+    """Wraps an app's display step: records when frames come, renders them to output."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self.frames: list[float] = []
+        self.screens: list[Any] = []
+        self.event = asyncio.Event()
+        original = app._display
+
+        def display(screen: Any, renderable: Any) -> None:
+            if renderable is not None:
+                renderable.render_segments(app.console)  # the terminal output a frame costs
+                self.frames.append(time.perf_counter())
+                self.screens.append(screen)
+                self.event.set()
+            original(screen, renderable)
+
+        app._display = display  # type: ignore[method-assign]
+
+    async def next_frame(self, timeout: float = 10.0) -> float:
+        self.event.clear()
+        await asyncio.wait_for(self.event.wait(), timeout)
+        return self.frames[-1]
+
+
+async def repaints(
+    make: Callable[[], App[Any]], prepare: Any, keys: list[str]
+) -> list[float]:
+    """Seconds from each key press to the frame that shows its effect."""
+    app = make()
+    clock = FrameClock(app)
+    times: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await prepare(pilot)
+        for key in keys:
+            start = time.perf_counter()
+            press = asyncio.create_task(pilot.press(key))
+            frame = await clock.next_frame()
+            times.append(frame - start)
+            await press
+            await pilot.pause()
+    return times
+
+
+async def prepare_monza(pilot: Any) -> None:
+    await pilot.pause()
+    for key in ("space", "k"):  # roll, keep the roll: placing, dice in hand
+        await pilot.press(key)
+        await pilot.pause()
 
 
 def long_app() -> MonzaApp:

@@ -7,22 +7,11 @@ and token. The format is documented in ``docs/boards.md``.
 
 from __future__ import annotations
 
-import itertools
-import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from typing import Any
 
 from monza_tui.engine import Board, BoardError, Colour, Edition
 from monza_tui.errors import UserError
@@ -40,87 +29,35 @@ MAX_LANE_CHARS = 1000
 BUILTIN = ("oval", "long", "classic")
 """The boards that ship with the game, in the order they are offered."""
 
-_LEG = re.compile(r"^[NESW][0-9]{1,3}$")
+DEFAULTS: dict[str, Any] = {
+    "title": "",
+    "description": "",
+    "edition": "anniversary",
+    "finish_colour": None,
+}
+"""The optional top-level keys of a board file and their values when left out."""
 
 
 class BoardFileError(UserError, ValueError):
     """A board file that cannot be used; the message is one line naming file and place."""
 
 
-class Shape(BaseModel):
+@dataclass(frozen=True)
+class Shape:
     """How the renderer lays the track out: a walk of straight legs in track units.
 
     ``legs`` like ``["E20", "S6", "W20", "N6"]`` follow the direction of travel from the
     start field's back edge. On a ``loop`` the finish field is drawn over the start field
     and the legs cover the track up to the finish's back edge; otherwise they cover the
-    whole track.
+    whole track. (Checked by :mod:`monza_tui.boardmodel` when it comes from a file.)
     """
 
-    model_config = ConfigDict(extra="forbid")
-
     loop: bool = True
-    legs: list[str] = Field(min_length=1, max_length=64)
-
-    @field_validator("legs")
-    @classmethod
-    def _legs_are_compass_runs(cls, legs: list[str]) -> list[str]:
-        for leg in legs:
-            if not _LEG.match(leg):
-                raise ValueError(f"leg {leg!r} is a direction N/E/S/W and a length, like E12")
-        for a, b in itertools.pairwise(legs):
-            if a[0] == b[0] or {a[0], b[0]} in ({"N", "S"}, {"E", "W"}):
-                raise ValueError(f"legs {a} then {b}: each leg turns a quarter from the last")
-        return legs
-
-    @model_validator(mode="after")
-    def _loop_closes(self) -> Shape:
-        # A loop is drawn back onto its start: as far east as west, as far north as south.
-        if self.loop:
-            run = {direction: 0 for direction in "NESW"}
-            for direction, length in self.leg_units():
-                run[direction] += length
-            if run["E"] != run["W"] or run["N"] != run["S"]:
-                raise ValueError(
-                    f"a loop must close: legs go E{run['E']} W{run['W']} "
-                    f"N{run['N']} S{run['S']}, but E must equal W and N equal S"
-                )
-        return self
+    legs: list[str] = field(default_factory=list)
 
     def leg_units(self) -> list[tuple[str, int]]:
         """The legs as (direction, length) pairs."""
         return [(leg[0], int(leg[1:])) for leg in self.legs]
-
-
-class BoardFileModel(BaseModel):
-    """The TOML document of a board file."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")
-    title: str = Field(default="", max_length=80)
-    description: str = Field(default="", max_length=2000)
-    edition: Literal["anniversary", "original"] = "anniversary"
-    finish_colour: Literal["red", "blue", "green", "yellow", "purple", "white"] | None = None
-    lanes: list[str] = Field(min_length=1, max_length=6)
-    shape: Shape
-
-    @field_validator("title", "description")
-    @classmethod
-    def _printable(cls, text: str) -> str:
-        # Shown in terminals: an escape sequence in a shared board must not reach one.
-        if any((ord(c) < 32 and c not in "\n\t") or 127 <= ord(c) < 160 for c in text):
-            raise ValueError("no control characters")
-        return text
-
-    @field_validator("lanes")
-    @classmethod
-    def _lanes_are_bounded(cls, lanes: list[str]) -> list[str]:
-        for lane in lanes:
-            if len(lane) > MAX_LANE_CHARS:
-                raise ValueError(f"a lane is at most {MAX_LANE_CHARS} characters")
-            if len(lane.split()) > MAX_LANE_SPACES:
-                raise ValueError(f"a lane has at most {MAX_LANE_SPACES} spaces")
-        return lanes
 
 
 @dataclass(frozen=True)
@@ -144,8 +81,7 @@ class BoardFile:
 def load_board(ref: str) -> BoardFile:
     """A built-in board by name, or a board file by path; :class:`BoardFileError` if bad."""
     if ref in BUILTIN:
-        text = resources.files("monza_tui.boards").joinpath(f"{ref}.toml").read_text("utf-8")
-        return parse_board(text, f"builtin:{ref}")
+        return _builtin(ref)
     path = Path(ref)
     if not path.suffix and not path.exists():
         raise BoardFileError(
@@ -171,39 +107,73 @@ def parse_board(text: str, source: str) -> BoardFile:
     return board_from_definition(raw, source)
 
 
+def _builtin(name: str) -> BoardFile:
+    """A board that ships with the game: trusted, so its TOML is read without pydantic (a
+    launch then neither imports it nor builds its schemas). A test checks that this gives
+    exactly what :func:`board_from_definition`'s full validation gives."""
+    text = resources.files("monza_tui.boards").joinpath(f"{name}.toml").read_text("utf-8")
+    raw = tomllib.loads(text)
+    raw_shape = raw["shape"]
+    shape = Shape(loop=raw_shape.get("loop", True), legs=list(raw_shape["legs"]))
+    definition = {k: v for k, v in raw.items() if k != "shape" and DEFAULTS.get(k, ...) != v}
+    definition["shape"] = {"legs": list(shape.legs)} | ({} if shape.loop else {"loop": False})
+    return _board_file(
+        source=f"builtin:{name}",
+        name=raw["name"],
+        lanes=raw["lanes"],
+        edition=raw.get("edition", DEFAULTS["edition"]),
+        finish_colour=raw.get("finish_colour"),
+        title=raw.get("title", ""),
+        description=raw.get("description", ""),
+        shape=shape,
+        definition=definition,
+    )
+
+
 def board_from_definition(raw: object, source: str) -> BoardFile:
     """Validate a board given as data (a parsed TOML file, or one embedded in a record)."""
-    try:
-        model = BoardFileModel.model_validate(raw)
-    except ValidationError as error:
-        first = error.errors()[0]
-        place = ".".join(str(part) for part in first["loc"]) or "file"
-        # Our own validators' messages are whole sentences; drop pydantic's label.
-        message = first["msg"].removeprefix("Value error, ")
-        raise BoardFileError(f"{source}: {place}: {message}") from None
-    finish = Colour(model.finish_colour) if model.finish_colour else None
+    from monza_tui.boardmodel import validate
+
+    model = validate(raw, source)
+    return _board_file(
+        source=source,
+        name=model.name,
+        lanes=model.lanes,
+        edition=model.edition,
+        finish_colour=model.finish_colour,
+        title=model.title,
+        description=model.description,
+        shape=Shape(loop=model.shape.loop, legs=list(model.shape.legs)),
+        definition=model.model_dump(mode="json", exclude_defaults=True),
+    )
+
+
+def _board_file(
+    *,
+    source: str,
+    name: str,
+    lanes: list[str],
+    edition: str,
+    finish_colour: str | None,
+    title: str,
+    description: str,
+    shape: Shape,
+    definition: dict[str, Any],
+) -> BoardFile:
+    """The engine board of a checked definition, and that its shape covers the track."""
+    finish = Colour(finish_colour) if finish_colour else None
     try:
         board = Board.from_lanes(
-            model.name,
-            model.lanes,
-            edition=Edition(model.edition),
-            finish_colour=finish,
-            title=model.title,
+            name, lanes, edition=Edition(edition), finish_colour=finish, title=title
         )
     except BoardError as error:
         raise BoardFileError(f"{source}: {error}") from None
     drawn = board.length
-    if model.shape.loop:
+    if shape.loop:
         drawn = board.spaces[board.finishes[0]].back
-    legs = sum(length for _, length in model.shape.leg_units())
+    legs = sum(length for _, length in shape.leg_units())
     if legs != drawn:
         raise BoardFileError(
             f"{source}: shape.legs cover {legs} track units but the track to draw is {drawn}"
         )
-    return BoardFile(
-        board,
-        model.shape,
-        model.description,
-        source,
-        model.model_dump(mode="json", exclude_defaults=True),
-    )
+    return BoardFile(board, shape, description, source, definition)

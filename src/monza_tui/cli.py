@@ -33,17 +33,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full parser, every command's flags included."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser: every command's flags, or with ``only`` just that command's (the others
+    are listed with their help but not imported, so a launch pays for one command)."""
     parser = _Parser(prog="monza", description="HABA's racing game Monza in the terminal.")
     from monza_tui import __version__
 
     parser.add_argument("--version", action="version", version=f"monza-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, help_text in COMMANDS.items():
-        module = importlib.import_module(f"monza_tui.commands.{name}")
         command = sub.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(command)
+        if only is None or name == only:
+            module = importlib.import_module(f"monza_tui.commands.{name}")
+            module.add_arguments(command)
     parser.set_defaults(_commands=sub.choices)
     return parser
 
@@ -55,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
     ):
         args_list.insert(0, "play")
-    args, unknown = build_parser().parse_known_args(args_list)
+    first = args_list[0]
+    args, unknown = build_parser(first if first in COMMANDS else None).parse_known_args(args_list)
     if unknown:  # named by the command they were given to, with its own --help
         args._commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     module = importlib.import_module(f"monza_tui.commands.{args.command}")

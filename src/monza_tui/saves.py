@@ -31,7 +31,7 @@ from pathlib import Path
 
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
-from monza_tui.record import Race, RecordError, read_records, write_records
+from monza_tui.record import Race, RecordError, write_records
 
 SAVES = "saves"
 HISTORY = "history"
@@ -186,6 +186,8 @@ def load_save(path: Path | str) -> Race:
     """The one race of a save file, re-validated with the engine; :class:`RecordError`
     (one line naming file, line and field) for anything wrong."""
     path = Path(path)
+    from monza_tui.record import read_records  # loads reading when first used
+
     races = read_records(path)
     if len(races) != 1:
         raise RecordError(

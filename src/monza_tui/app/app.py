@@ -144,9 +144,9 @@ class MonzaApp(App[None]):
     def _warm_up(self, race: Race) -> None:
         """Build the drivers' per-board tables in the background (a few hundred ms, once per
         board), so the first bot move or hint of the race does not wait for them."""
-        from monza_tui.bots.tables import tables_for
+        from monza_tui.bots.prebuild import build_elsewhere  # in a child process
 
-        tables_for(race.game.board, race.game.pro)
+        build_elsewhere(race.game.board, race.game.pro)
 
     def _show(self, screen: Any) -> None:
         # One main screen over the default one: set-up, race, or results over the race.

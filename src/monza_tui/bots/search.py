@@ -135,14 +135,23 @@ class PerBoard(Generic[_T]):
         self._cache: dict[int, tuple[Board, _T]] = {}
 
     def __call__(self, board: Board) -> _T:
-        found = self._cache.get(id(board))
-        if found is not None and found[0] is board:
-            return found[1]
+        found = self.cached(board)
+        if found is not None:
+            return found
         value = self._make(board)
+        self.put(board, value)
+        return value
+
+    def cached(self, board: Board) -> _T | None:
+        """The value of ``board`` if it was made already, else None (nothing is made)."""
+        found = self._cache.get(id(board))
+        return found[1] if found is not None and found[0] is board else None
+
+    def put(self, board: Board, value: _T) -> None:
+        """Remember ``value`` for ``board`` (made elsewhere, e.g. in another process)."""
         if len(self._cache) >= self._size:
             self._cache.pop(next(iter(self._cache)))
         self._cache[id(board)] = (board, value)
-        return value
 
 
 search_for: PerBoard[BoardSearch] = PerBoard(BoardSearch)

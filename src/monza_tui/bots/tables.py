@@ -21,6 +21,7 @@ few list operations per space; the tables are cached per board and variant.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from operator import mul
 
@@ -52,7 +53,11 @@ _NO_ALTERNATIVE: Row = (INF,) * (NONE + 1)
 class Tables:
     """The solved tables of one board (see the module docstring)."""
 
-    def __init__(self, board: Board, turbo: bool) -> None:
+    SOLVED = ("value", "turbo_value", "best", "turbo_best", "tile_value", "extra_value",
+              "steps_left")
+    """The attributes the sweeps compute (what :mod:`.prebuild` carries between processes)."""
+
+    def __init__(self, board: Board, turbo: bool, *, solve: bool = True) -> None:
         self.board = board
         self.turbo = turbo
         spaces = board.spaces
@@ -70,20 +75,27 @@ class Tables:
             for e in range(len(spaces))
         )
         """Per space, its steps as (space, ``SUB`` row of its colour, colour index)."""
-        self.value, self.turbo_value, self.best, self.turbo_best = self._solve_base()
-        self.tile_value: tuple[tuple[float, ...], ...] = tuple(
-            self._solve_tile(c) for c in range(len(COLOURS))
-        )
+        self._landing: dict[int, dict[int, float]] = {}
+        self._finish: dict[tuple[int, frozenset[Colour]], tuple[float, ...]] = {}
+        self.value: list[float]
+        self.turbo_value: list[float]
+        self.best: list[list[float] | None]
+        self.turbo_best: list[list[float] | None]
+        self.tile_value: tuple[tuple[float, ...], ...]
         """``tile_value[c][s]``: turns saved by holding the accelerator tile of colour ``c``."""
-        self.extra_value: tuple[float, ...] = self._solve_extra()
+        self.extra_value: tuple[float, ...]
         """``extra_value[s]``: turns saved by holding the extra-roll tile."""
+        self.steps_left: tuple[int, ...]
+        """Fewest forward steps (R5) from each space to a finish."""
+        if not solve:
+            return  # the caller sets the SOLVED attributes (see .prebuild)
+        self.value, self.turbo_value, self.best, self.turbo_best = self._solve_base()
+        self.tile_value = tuple(self._solve_tile(c) for c in range(len(COLOURS)))
+        self.extra_value = self._solve_extra()
         # A space no move leads on from (only possible off the cars' paths, e.g. where a
         # push-back lands) gets a large finite value, so scores never meet inf - inf.
         self.value = [v if v < STUCK else STUCK for v in self.value]
-        self._landing: dict[int, dict[int, float]] = {}
-        self._finish: dict[tuple[int, frozenset[Colour]], tuple[float, ...]] = {}
-        self.steps_left: tuple[int, ...] = self._steps_left()
-        """Fewest forward steps (R5) from each space to a finish."""
+        self.steps_left = self._steps_left()
 
     # The sweeps --------------------------------------------------------------------
 
@@ -322,6 +334,24 @@ _TABLES: dict[bool, PerBoard[Tables]] = {
 }
 
 
+_BUILDING: dict[tuple[int, bool], threading.Event] = {}
+"""Tables being solved elsewhere (:mod:`.prebuild`), by ``(id(board), turbo)``: set when done."""
+
+
 def tables_for(board: Board, turbo: bool) -> Tables:
-    """The tables of a board, with or without the turbo roll (R14: the pro variant)."""
-    return _TABLES[turbo](board)
+    """The tables of a board, with or without the turbo roll (R14: the pro variant).
+
+    If a child process is solving them already (the app's warm-up), wait for it rather than
+    solve them a second time here (a bot's first step or a hint, in a worker thread)."""
+    cache = _TABLES[turbo]
+    found = cache.cached(board)
+    if found is not None:
+        return found
+    building = _BUILDING.get((id(board), turbo))
+    if building is not None:
+        building.wait(_WAIT_FOR_CHILD)
+    return cache(board)
+
+
+_WAIT_FOR_CHILD = 30.0
+"""Seconds to wait for tables being solved in a child process before solving them here."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from rich.table import Table
 from monza_tui.boardfile import load_board
 from monza_tui.bots import LEVELS
 from monza_tui.errors import UserError
-from monza_tui.i18n import _
+from monza_tui.i18n import _, ngettext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -112,9 +114,10 @@ def run(args: argparse.Namespace) -> int:
         disable=not err.is_terminal,
     ) as progress:
         task = progress.add_task("races", total=args.games)
-        results = simulate(
-            setup, args.games, min(jobs, args.games), lambda _: progress.advance(task)
-        )
+        jobs = min(jobs, args.games)
+        started = time.perf_counter()
+        results = simulate(setup, args.games, jobs, lambda _: progress.advance(task))
+        took = time.perf_counter() - started
     if log is not None:
         from monza_tui.record import write_records
 
@@ -123,10 +126,18 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             raise UserError(f"--log {args.log}: cannot write: {error.strerror or error}") from None
     summary = summarise(setup, results)
+    per_second = len(results) / took if took > 0 else float("inf")
+    speed = ngettext(
+        "Speed: {rate:.1f} races a second on {jobs} worker process ({per_job:.1f} per process)",
+        "Speed: {rate:.1f} races a second on {jobs} worker processes ({per_job:.1f} per process)",
+        jobs,
+    ).format(rate=per_second, jobs=jobs, per_job=per_second / jobs)
     if args.json:
         print(json.dumps(summary, indent=1))
+        print(speed, file=sys.stderr)  # stdout stays the same for the same races
     else:
         show(Console(), summary)
+        Console().print(speed, highlight=False)
     return 0
 
 

@@ -5,6 +5,8 @@ Like PGN for chess, one format serves everything; ``docs/game-record.md`` docume
 :mod:`.reader` reads a record back by replaying it through the engine.
 """
 
+from typing import TYPE_CHECKING
+
 from monza_tui.record.race import (
     MAX_LINE_CHARS,
     MAX_RECORD_BYTES,
@@ -21,7 +23,22 @@ from monza_tui.record.race import (
     turn_json,
     write_records,
 )
-from monza_tui.record.reader import parse_record_action, parse_records, read_records
+
+if TYPE_CHECKING:
+    from monza_tui.record.reader import parse_record_action, parse_records, read_records
+
+_READING = ("parse_record_action", "parse_records", "read_records")
+
+
+def __getattr__(name: str) -> object:
+    # Reading a record (pydantic models, replay through the engine) loads when first used,
+    # so writing a save at launch does not pay for it.
+    if name in _READING:
+        from monza_tui.record import reader
+
+        return getattr(reader, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "MAX_LINE_CHARS",

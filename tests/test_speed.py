@@ -1,0 +1,93 @@
+"""The shortcuts taken for speed give exactly what the slow, general way gives."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from importlib import resources
+
+import pytest
+
+from monza_tui.boardfile import BUILTIN, board_from_definition, load_board
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_a_builtin_board_read_without_pydantic_equals_the_fully_validated_one(name: str) -> None:
+    text = resources.files("monza_tui.boards").joinpath(f"{name}.toml").read_text("utf-8")
+    fast = load_board(name)
+    checked = board_from_definition(tomllib.loads(text), f"builtin:{name}")
+    assert fast == checked
+    assert fast.definition == checked.definition
+    assert fast.board.title == checked.board.title
+    assert fast.board.spaces == checked.board.spaces
+
+
+def test_the_launch_of_a_race_imports_neither_pydantic_nor_the_bots_nor_record_reading() -> None:
+    code = (
+        "import sys\n"
+        "from monza_tui.cli import build_parser\n"
+        "from monza_tui.commands import play\n"
+        "args = build_parser('play').parse_args(['play', '--board', 'long', '--pro',"
+        " '--player', 'Ann', '--player', 'Ben', '--seed', '5'])\n"
+        "play.make_app(args)\n"
+        "import monza_tui.app.screens.race\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('pydantic', 'monza_tui')))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert "pydantic" not in loaded
+    assert "monza_tui.record.reader" not in loaded
+    assert "monza_tui.simulate" not in loaded
+    assert not {m for m in loaded if m.startswith("monza_tui.bots.")} - {"monza_tui.bots.base"}
+
+
+@pytest.mark.parametrize("turbo", [False, True])
+def test_tables_built_in_another_process_equal_a_fresh_build(turbo: bool) -> None:
+    from monza_tui.bots.prebuild import _TABLES, build_elsewhere
+    from monza_tui.bots.tables import Tables
+
+    board = load_board("oval").board
+    _TABLES[turbo]._cache.clear()
+    there = build_elsewhere(board, turbo)
+    here = Tables(board, turbo)
+    assert _TABLES[turbo].cached(board) is there
+    for name in Tables.SOLVED:
+        assert getattr(there, name) == getattr(here, name), name
+    assert there.links == here.links and there.order == here.order
+
+
+def test_simulate_tells_races_a_second_per_worker_process(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from monza_tui.cli import main
+
+    assert main(["simulate", "--games", "4", "--jobs", "2", "--board", "oval"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("Speed: ") and "races a second on 2 worker processes (" in last
+    assert last.endswith(" per process)")
+    assert main(["simulate", "--games", "2", "--jobs", "1", "--board", "oval", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "on 1 worker process (" in captured.err and "Speed" not in captured.out
+
+
+def test_a_bot_waits_for_the_tables_being_solved_elsewhere_instead_of_solving_them_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    from monza_tui.bots import tables as tables_module
+
+    board = load_board("classic").board
+    cache = tables_module._TABLES[True]
+    cache._cache.clear()
+    made = tables_module.Tables(board, True)
+    building = threading.Event()
+    monkeypatch.setitem(tables_module._BUILDING, (id(board), True), building)
+
+    def finish_elsewhere() -> None:
+        cache.put(board, made)
+        building.set()
+
+    threading.Timer(0.2, finish_elsewhere).start()
+    assert tables_module.tables_for(board, True) is made
