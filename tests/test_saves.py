@@ -17,7 +17,7 @@ from monza_tui import saves
 from monza_tui.boardfile import load_board
 from monza_tui.cli import main
 from monza_tui.commands import resume
-from monza_tui.engine import Colour, Phase, Place
+from monza_tui.engine import Colour, Phase, Place, TakeBack
 from monza_tui.record import Player, Race, read_records, write_records
 
 DATA = Path(__file__).parent / "data"
@@ -48,8 +48,10 @@ def advance(race: Race, actions: int, *, save: bool = True) -> Race:
         if state.is_terminal():
             break
         rng = random.Random(f"test/{race.seed}/{state.turn}/{state.phase}/{len(race.pending)}")
+        # No take-backs here: a take-back returns to an earlier position, where a driver
+        # that depends on the position alone would choose the same again, for ever.
         race = race.roll() if state.is_chance() else race.apply(
-            rng.choice(state.legal_actions()))
+            rng.choice([a for a in state.legal_actions() if not isinstance(a, TakeBack)]))
         if save:
             saves.autosave(race)
     return race

@@ -5,9 +5,8 @@ Like PGN for chess, one format serves everything; ``docs/game-record.md`` docume
 :mod:`.reader` reads a record back by replaying it through the engine.
 """
 
+from monza_tui.limits import MAX_LINE_CHARS, MAX_RECORD_BYTES
 from monza_tui.record.race import (
-    MAX_LINE_CHARS,
-    MAX_RECORD_BYTES,
     RECORD,
     VERSION,
     Player,
@@ -16,27 +15,37 @@ from monza_tui.record.race import (
     action_text,
     chance_rng,
     header_json,
+    record_text,
     result_json,
     turn_actions,
     turn_json,
     write_records,
 )
-from monza_tui.record.reader import parse_record_action, parse_records, read_records
+from monza_tui.record.reader import (
+    LazyRaces,
+    index_races,
+    parse_record_action,
+    parse_records,
+    read_records,
+)
 
 __all__ = [
     "MAX_LINE_CHARS",
     "MAX_RECORD_BYTES",
     "RECORD",
     "VERSION",
+    "LazyRaces",
     "Player",
     "Race",
     "RecordError",
     "action_text",
     "chance_rng",
     "header_json",
+    "index_races",
     "parse_record_action",
     "parse_records",
     "read_records",
+    "record_text",
     "result_json",
     "turn_actions",
     "turn_json",
