@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from monza_tui.boardfile import BoardFile, load_board
 from monza_tui.engine import Colour, Edition, GameConfigError
 from monza_tui.errors import UserError
-from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.i18n import _, colour_name
+from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
 
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "expert")

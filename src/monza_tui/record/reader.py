@@ -128,7 +128,7 @@ class LazyRaces(Sequence[Race]):
     def __len__(self) -> int:
         return len(self.starts)
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def,override]
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
