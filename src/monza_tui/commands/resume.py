@@ -89,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
     """Open the app on the race."""
     from monza_tui.app.app import DEFAULT_ANIMATION_DELAY, DEFAULT_BOT_DELAY, MonzaApp
 
-    need_terminal("resume")
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     race, _path = prepare(args.file)
+    need_terminal("resume")
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
     return run_app(MonzaApp(race=race, bot_delay=delay, animation_delay=animation))
