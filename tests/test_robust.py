@@ -496,3 +496,50 @@ def test_play_without_a_terminal_is_one_line(home: Path, tmp_path: Path) -> None
     record = tmp_path / "r.jsonl"
     write_records(record, [new_race()])
     assert "monza replay needs a terminal" in one_line(monza("replay", str(record), home=home))
+
+
+# The property: every save the game writes loads again and resumes to the same state --------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ODD_NAMES = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
+                  blacklist_characters="\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"),
+    min_size=1, max_size=40,
+).filter(lambda name: name == name.strip() and bool(name.strip()))
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(names=st.lists(ODD_NAMES, min_size=2, max_size=3,
+                      unique_by=lambda name: name.casefold()),
+       seed=st.integers(0, 2**63 - 1), data=st.data())
+def test_every_save_loads_and_resumes_to_the_same_state(
+    names: list[str], seed: int, data: st.DataObject, home: Path
+) -> None:
+    saves._slots.clear()
+    colours = (Colour.RED, Colour.BLUE, Colour.GREEN)
+    players = [Player(name, colours[i]) for i, name in enumerate(names)]
+    race = Race.start(load_board("oval"), players, seed=seed, pro=True, bonus=True)
+    for _ in range(60):
+        if race.state.is_terminal():
+            break
+        if race.state.is_chance():
+            race = race.roll()
+        else:
+            legal = race.state.legal_actions()
+            places = [a for a in legal if isinstance(a, Place)]
+            if places and data.draw(st.booleans()):
+                # A long take-back sequence: place and take back, many times over.
+                place = data.draw(st.sampled_from(places))
+                for _ in range(data.draw(st.integers(1, 40))):
+                    race = race.apply(place).apply(TakeBack())
+            legal = [a for a in legal if not isinstance(a, TakeBack)]
+            race = race.apply(data.draw(st.sampled_from(legal)))
+        path = saves.autosave(race)
+        assert path is not None
+        (back,) = read_records(path)
+        assert back.state == race.state and back.pending == race.pending
+        assert back.turns == race.turns and [p.name for p in back.players] == names
+    saves.forget(race)

@@ -109,9 +109,14 @@ _locks: dict[Path, int] = {}
 """The lock files this process holds, by save file: open descriptors with an flock."""
 
 
+LOCKS = "locks"
+
+
 def lock_path(path: Path) -> Path:
-    """The lock file of a save: ``.<name>.lock`` beside it (hidden, never listed)."""
-    return path.parent / f".{path.name}.lock"
+    """The lock file of a save: ``<home>/locks/<name>.lock`` (never among the saves)."""
+    folder = home() / LOCKS
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{path.name}.lock"
 
 
 def lock(path: Path) -> None:
@@ -261,7 +266,7 @@ def autosave(race: Race) -> Path | None:
             lock(path)
         except OSError as error:
             raise SaveError(
-                _("cannot save the race in {folder}: {why}").format(
+                _("cannot save the race to {folder}: {why}").format(
                     folder=shown(saves_dir()), why=error.strerror or error
                 )
             ) from None
@@ -408,16 +413,17 @@ def tidy(*, now: float | None = None) -> None:
                     with contextlib.suppress(OSError):
                         if now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
                             os.unlink(entry.path)
-                elif entry.name.startswith(".") and entry.name.endswith(SUFFIX + ".lock"):
-                    # The lock file of a save that is gone, left by a killed process.
-                    save = Path(folder) / entry.name[1 : -len(".lock")]
-                    with contextlib.suppress(OSError):
-                        if (
-                            not save.exists()
-                            and now - entry.stat().st_mtime > STALE_TEMP_SECONDS
-                            and not in_use(save)
-                        ):
-                            os.unlink(entry.path)
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+        for entry in os.scandir(home() / LOCKS):
+            # The lock file of a save that is gone, left by a killed process.
+            save = saves_dir() / entry.name.removesuffix(".lock")
+            with contextlib.suppress(OSError):
+                if (
+                    not save.exists()
+                    and now - entry.stat().st_mtime > STALE_TEMP_SECONDS
+                    and not in_use(save)
+                ):
+                    os.unlink(entry.path)
     for path in save_files(history=False):
         with contextlib.suppress(UserError):
             race = load_save(path)

@@ -109,10 +109,15 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return MonzaApp(setup, race=race, bot_delay=delay, animation_delay=animation)
 
 
+def stdin_is_terminal() -> bool:
+    """Whether keys can come from a person at a terminal."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
 def need_terminal(command: str) -> None:
     """Refuse to start the app without a terminal to read keys from: with stdin a pipe or
     a file it would wait for ever, writing escape codes (one line, status 2, instead)."""
-    if not sys.stdin.isatty():
+    if not stdin_is_terminal():
         raise UserError(
             _("monza {command} needs a terminal: stdin is not one; run it in a terminal "
               "(monza simulate and monza replay FILE --check work without one)").format(
@@ -125,12 +130,11 @@ def run_app(app: App[Any]) -> int:
     """Run the app; a crash inside it (Textual prints the traceback) ends with status 1,
     never 0."""
     app.run()
-    code = app.return_code
-    return 1 if code is None else code
+    return getattr(app, "return_code", None) or 0
 
 
 def run(args: argparse.Namespace) -> int:
     """Check the flags, then run the app until the player quits."""
+    app = make_app(args)  # the flags first: a bad one is its own line
     need_terminal("play")
-    app = make_app(args)
     return run_app(app)

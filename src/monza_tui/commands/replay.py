@@ -87,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
             + ngettext(", {turns} turn", ", {turns} turns", turns).format(turns=turns)
         )
         return 0
-    need_terminal("replay")
     races = load(path, args.race)
+    need_terminal("replay")
     from monza_tui.app.replay_screen import ReplayApp
 
     return run_app(ReplayApp(races, index=args.race - 1, source=shown(path)))
