@@ -16,3 +16,10 @@ def _private_monza_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
     patch.setenv("MONZA_HOME", str(tmp_path_factory.mktemp("monza-home")))
     yield
     patch.undo()
+
+
+@pytest.fixture(autouse=True)
+def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process tests stand in for a person at a terminal (``monza play`` refuses to
+    start without one; tests/test_robust.py checks that in real processes)."""
+    monkeypatch.setattr("monza_tui.commands.play.stdin_is_terminal", lambda: True)

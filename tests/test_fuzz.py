@@ -357,7 +357,7 @@ def test_escape_sequences_never_reach_the_terminal() -> None:
     lines = [json.loads(line) for line in RECORDS[0].splitlines()]
     lines[0]["players"][0]["name"] = "Ann\x1b]0;owned\x07"
     text = "\n".join(json.dumps(line) for line in lines)
-    with pytest.raises(UserError, match=r"^r: line 1: players.0.name: a name has no control"):
+    with pytest.raises(UserError, match=r"^r: line 1: players.0.name: player name .*: no control"):
         parse_records(text, "r")
     board = BOARD_TEXTS[0].replace('title = "Mini test loop"', 'title = "\\u001b[2J"')
     assert board != BOARD_TEXTS[0]
@@ -382,3 +382,50 @@ _ONE_LANE = 'name = "x"\nfinish_colour = "white"\nlanes = ["S2 {lane}F2"]\n[shap
 def test_pathological_board_is_a_clear_error(text: str) -> None:
     assert _loads_or_clear_error(lambda: parse_board(text, "b.toml")) == "error"
 
+
+
+# The shapes of issue 10: many headers, many empty turns, huge files, FIFOs (each bounded) --
+
+
+def _header_line() -> str:
+    return RECORDS[0].splitlines()[0]
+
+
+def test_many_headers_are_read_in_linear_time_and_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from monza_tui.record import reader
+
+    record = tmp_path / "headers.jsonl"
+    record.write_text((_header_line() + "\n") * 400)
+    assert len(read_records(record)) == 400
+    monkeypatch.setattr(reader, "MAX_RACES_PER_FILE", 100)
+    with pytest.raises(UserError, match="line 101: more than 100 races in one file"):
+        read_records(record)
+
+
+def test_many_empty_lines_and_turns_stop_at_the_first_bad_line(tmp_path: Path) -> None:
+    record = tmp_path / "empty.jsonl"
+    turn = json.dumps({"turn": 1, "round": 1, "player": 0, "car": "red", "roll": ["red"] * 6,
+                       "moves": [], "positions": {}})
+    record.write_text(_header_line() + "\n" + "\n" * 50_000 + (turn + "\n") * 20_000)
+    with pytest.raises(UserError, match=r"line 50002: "):
+        read_records(record)
+
+
+def test_a_huge_sparse_file_and_a_fifo_are_one_line_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    huge = tmp_path / "huge.jsonl"
+    with huge.open("wb") as handle:
+        handle.truncate(2**30)
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    board_fifo = tmp_path / "fifo.toml"
+    os.mkfifo(board_fifo)
+    for args in (["replay", str(huge), "--check"], ["replay", str(fifo), "--check"],
+                 ["boards", "check", str(board_fifo)]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1, err
+        assert "larger than 256 MiB" in err or "a FIFO, not a regular file" in err

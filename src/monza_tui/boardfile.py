@@ -20,11 +20,14 @@ from monza_tui.files import UnreadableFile, read_text
 MAX_BOARD_BYTES = 256 * 1024
 """Board files larger than this are refused unread (they are hand-written text)."""
 
-MAX_LANE_SPACES = 150
-"""Spaces per lane at most: deriving the steps compares every pair of spaces, so an
-untrusted board of thousands of spaces would stall loading for minutes."""
-MAX_LANE_CHARS = 1000
-"""Characters per lane string at most (150 spaces with room for spacing)."""
+MAX_LANE_SPACES = 100
+"""Spaces per lane at most (the long track has 54): deriving the steps compares every
+pair of spaces, so an untrusted board of thousands of spaces would stall loading."""
+MAX_LANE_CHARS = 700
+"""Characters per lane string at most (100 spaces with room for spacing)."""
+MAX_TRACK_UNITS = 200
+"""Track length at most, in track units (the long track has 94): the drawing grows with
+it, and a board of 6 lanes x 150 spaces x 9 units took seconds to draw its first frame."""
 
 BUILTIN = ("oval", "long", "classic")
 """The boards that ship with the game, in the order they are offered."""
@@ -168,6 +171,18 @@ def _board_file(
         )
     except BoardError as error:
         raise BoardFileError(f"{source}: {error}") from None
+    if board.length > MAX_TRACK_UNITS:
+        raise BoardFileError(
+            f"{source}: lanes: {board.length} track units long; a board has at most "
+            f"{MAX_TRACK_UNITS}"
+        )
+    builtin_name = name in BUILTIN and not source.startswith("builtin:")
+    if builtin_name and definition != load_board(name).definition:
+        # A copy may say "oval"; a different board must not pass for the oval.
+        raise BoardFileError(
+            f"{source}: name: {name!r} is a built-in board's name and this board "
+            "is not that one; give it a name of its own"
+        )
     drawn = board.length
     if shape.loop:
         drawn = board.spaces[board.finishes[0]].back

@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 
 from monza_tui.errors import UserError
+from monza_tui.files import shown
 from monza_tui.i18n import _
 from monza_tui.record import Race, RecordError, write_records
 
@@ -70,17 +71,107 @@ def history_dir() -> Path:
 
 def new_save_path(race: Race, *, now: datetime | None = None) -> Path:
     """A fresh file name in ``saves/`` for a race that has none yet: when it started, the
-    board and the seed, so that names sort by start time and say what they hold."""
+    board and the seed, so that names sort by start time and say what they hold.
+
+    The name is claimed at once, by creating its lock file with ``O_EXCL`` and locking it
+    (:func:`lock`): two games started in the same second with the same board and seed
+    never share a file."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     board = re.sub(r"[^a-z0-9_-]", "", race.game.board.name.lower())[:40] or "board"
     stem = f"{stamp}-{board}-{race.seed}"
     folder = saves_dir()
-    path = folder / f"{stem}{SUFFIX}"
-    counter = 2
-    while path.exists() or (history_dir() / path.name).exists():
-        path = folder / f"{stem}-{counter}{SUFFIX}"
+    folder.mkdir(parents=True, exist_ok=True)
+    counter = 1
+    while True:
+        path = folder / (f"{stem}{SUFFIX}" if counter == 1 else f"{stem}-{counter}{SUFFIX}")
         counter += 1
-    return path
+        if path.exists() or (history_dir() / path.name).exists():
+            continue
+        try:
+            os.close(os.open(lock_path(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue  # another process claimed this name (or left its lock file)
+        try:
+            lock(path)
+        except SaveInUse:
+            continue
+        return path
+
+
+# Locks ---------------------------------------------------------------------------------
+
+
+class SaveInUse(SaveError):
+    """The save is being played by another monza process."""
+
+
+_locks: dict[Path, int] = {}
+"""The lock files this process holds, by save file: open descriptors with an flock."""
+
+
+LOCKS = "locks"
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of a save: ``<home>/locks/<name>.lock`` (never among the saves)."""
+    folder = home() / LOCKS
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{path.name}.lock"
+
+
+def lock(path: Path) -> None:
+    """Claim ``path`` for this process until it exits (or :func:`unlock`): a second
+    ``monza resume`` of the same save is refused instead of both writing one file.
+
+    The lock is an ``flock`` on ``.<name>.lock`` holding the owner's pid; the system
+    drops it when the owner dies, so a lock left by a killed process is simply taken
+    over. :class:`SaveInUse` (one line, with the other pid) if another process holds it."""
+    import fcntl
+
+    path = Path(path)
+    key = path.resolve()
+    if key in _locks:
+        return
+    try:
+        fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError:
+        return  # a folder we cannot write: nothing is saved there either
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        try:
+            pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        except OSError:
+            pid = ""
+        os.close(fd)
+        raise SaveInUse(
+            _("{path}: this race is open in another monza (pid {pid}); finish or quit it "
+              "there first").format(path=shown(path), pid=pid or "?")
+        ) from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    _locks[key] = fd
+
+
+def unlock(path: Path) -> None:
+    """Let go of a save's lock (the race moved to the history, or was abandoned)."""
+    fd = _locks.pop(Path(path).resolve(), None)
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(lock_path(Path(path)))
+        os.close(fd)
+
+
+def in_use(path: Path) -> bool:
+    """Whether another live process holds the save's lock."""
+    if Path(path).resolve() in _locks:
+        return False
+    try:
+        lock(path)
+    except SaveInUse:
+        return True
+    unlock(path)
+    return False
 
 
 # Writing -------------------------------------------------------------------------------
@@ -96,15 +187,49 @@ def write_save(race: Race, path: Path) -> Path:
             if path.parent.resolve() == saves_dir().resolve():
                 with contextlib.suppress(FileNotFoundError):
                     path.unlink()
+                unlock(path)
             return target
         write_records(path, [race], save=True)
         return path
-    except OSError as error:
+    except (OSError, RecordError) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise SaveError(
-            _("cannot save the race to {path}: {why}").format(
-                path=path, why=error.strerror or error
-            )
+            _("cannot save the race to {path}: {why}").format(path=shown(path), why=why)
         ) from None
+
+
+def rescue_folder() -> Path:
+    """Where :func:`rescue` writes a race the saves folder refused: the current folder if
+    it can be written, else the user's home, else the temporary folder."""
+    import tempfile
+
+    for folder in (Path.cwd(), Path.home(), Path(tempfile.gettempdir())):
+        if os.access(folder, os.W_OK | os.X_OK):
+            return folder
+    return Path(tempfile.gettempdir())
+
+
+def rescue(race: Race) -> Path:
+    """Write ``race`` outside the saves folder (which refused it), to a new file in
+    :func:`rescue_folder`; ``monza resume FILE`` continues it. :class:`SaveError` if that
+    fails too."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    folder = rescue_folder()
+    for counter in range(1, 100):
+        path = folder / f"monza-race-{stamp}-{race.seed}-{counter}{SUFFIX}"
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise SaveError(f"{shown(path)}: {error.strerror or error}") from None
+        try:
+            write_records(path, [race], save=True)
+        except (OSError, RecordError) as error:
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise SaveError(f"{shown(path)}: {why}") from None
+        return path
+    raise SaveError(_("no free file name in {folder}").format(folder=shown(folder)))
 
 
 _slots: dict[int, tuple[object, Path]] = {}
@@ -115,7 +240,9 @@ Game is kept in the value so that its id cannot be reused while the slot exists.
 
 def adopt(race: Race, path: Path) -> None:
     """Save ``race`` (and every race that continues it) to ``path`` from now on; used when
-    a race is resumed from its save so that it goes on in the same file."""
+    a race is resumed from its save so that it goes on in the same file. The file is
+    locked for this process (:class:`SaveInUse` if another one plays it)."""
+    lock(Path(path))
     _slots[id(race.game)] = (race.game, Path(path))
 
 
@@ -134,7 +261,15 @@ def autosave(race: Race) -> Path | None:
     if path is None:
         if not race.turns and not race.pending:
             return None
-        path = new_save_path(race)
+        try:
+            path = new_save_path(race)
+            lock(path)
+        except OSError as error:
+            raise SaveError(
+                _("cannot save the race to {folder}: {why}").format(
+                    folder=shown(saves_dir()), why=error.strerror or error
+                )
+            ) from None
     final = write_save(race, path)
     _slots[id(race.game)] = (race.game, final)
     return final
@@ -142,7 +277,9 @@ def autosave(race: Race) -> Path | None:
 
 def forget(race: Race) -> None:
     """Stop tracking a race's save file (the race was abandoned or replaced)."""
-    _slots.pop(id(race.game), None)
+    slot = _slots.pop(id(race.game), None)
+    if slot is not None:
+        unlock(slot[1])
 
 
 # Reading -------------------------------------------------------------------------------
@@ -171,7 +308,7 @@ class SaveInfo:
     def summary(self) -> str:
         """One line to offer the race with: board, players, round and turn, when saved."""
         if self.race is None:
-            return _("{name}: damaged").format(name=self.path.name)
+            return _("{name}: damaged").format(name=shown(self.path.name))
         race = self.race
         return _("{board}: {players}, round {round}, turn {turn} (saved {saved})").format(
             board=race.game.board.title,
@@ -255,7 +392,7 @@ def latest_unfinished() -> SaveInfo | None:
     Its race is already tied to its file (:func:`adopt`): playing ``found.race`` on
     autosaves into the same save, so a resumed race never leaves a stale copy behind."""
     for found in unfinished():
-        if found.race is not None and not found.finished:
+        if found.race is not None and not found.finished and not in_use(found.path):
             adopt(found.race, found.path)
             return found
     return None
@@ -278,6 +415,17 @@ def tidy(*, now: float | None = None) -> None:
                     with contextlib.suppress(OSError):
                         if now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
                             os.unlink(entry.path)
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+        for entry in os.scandir(home() / LOCKS):
+            # The lock file of a save that is gone, left by a killed process.
+            save = saves_dir() / entry.name.removesuffix(".lock")
+            with contextlib.suppress(OSError):
+                if (
+                    not save.exists()
+                    and now - entry.stat().st_mtime > STALE_TEMP_SECONDS
+                    and not in_use(save)
+                ):
+                    os.unlink(entry.path)
     for path in save_files(history=False):
         with contextlib.suppress(UserError):
             race = load_save(path)
@@ -287,15 +435,21 @@ def tidy(*, now: float | None = None) -> None:
 
 __all__ = [
     "SaveError",
+    "SaveInUse",
     "SaveInfo",
     "adopt",
     "autosave",
     "forget",
     "home",
+    "in_use",
     "latest_record",
     "latest_unfinished",
     "list_saves",
     "load_save",
+    "lock",
+    "rescue",
+    "rescue_folder",
     "save_files",
     "tidy",
+    "unlock",
 ]

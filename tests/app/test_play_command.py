@@ -106,7 +106,6 @@ def test_start_player_by_name_or_number() -> None:
         (["--player", "Ann", "--player", "Ben", "--start-player", "Cy"],
          "monza: --start-player Cy: no such player (players: Ann, Ben)"),
         (["--player", " ", "--player", "Ben"], "monza: every player needs a name"),
-        (["--bot-delay", "-1"], "monza: --bot-delay -1.0: give 0 to 60 seconds"),
         (["--board", "tests/app/data/no.toml"], "monza: tests/app/data/no.toml: cannot read"),
     ],
 )

@@ -117,10 +117,39 @@ class MonzaApp(App[None]):
         if isinstance(self.screen, ConfirmScreen):
             return
 
+        failed = getattr(self, "_save_error", None)
+        if failed is not None:
+            # Say what is true: the race is not saved; offer to write it elsewhere.
+            from monza_tui import saves
+
+            def rescue(yes: bool | None) -> None:
+                if not yes:
+                    return
+                try:
+                    where = saves.rescue(race)
+                except saves.SaveError as error:
+                    self.exit(message=_("The race could not be saved anywhere: {why}").format(
+                        why=error), return_code=1)
+                    return
+                self.exit(message=_("The race is written to {path}; monza resume {path} "
+                                    "continues it.").format(path=where))
+
+            question = _("The race is NOT saved: {why}. Write it to {folder} and quit?").format(
+                why=failed, folder=saves.rescue_folder()
+            )
+            self.push_screen(
+                ConfirmScreen(question, yes=_("Write it there and quit"), no=_("Play on")),
+                rescue,
+            )
+            return
+
         def answered(yes: bool | None) -> None:
             if yes:
                 self.on_race_changed(race)
-                self.exit(message=_("The race is saved; monza resume continues it."))
+                if getattr(self, "_save_error", None) is None:
+                    self.exit(message=_("The race is saved; monza resume continues it."))
+                else:
+                    self.action_request_quit()  # the last save failed: offer the rescue
 
         question = _("Quit the race? It is saved: monza resume continues it later.")
         self.push_screen(ConfirmScreen(question, yes=_("Quit"), no=_("Play on")), answered)
@@ -150,6 +179,13 @@ class MonzaApp(App[None]):
 
     def _show(self, screen: Any) -> None:
         # One main screen over the default one: set-up, race, or results over the race.
+        # A key that asks for another change before the last one is mounted is dropped:
+        # two changes in flight left a screen mounted after its widgets were gone
+        # (NoMatches '#setup' with fast keys as the results appeared).
+        previous = getattr(self, "_shown", None)
+        if previous is not None and not previous.is_mounted and previous in self.screen_stack:
+            return
+        self._shown = screen
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) <= 1:
@@ -230,6 +266,7 @@ class MonzaApp(App[None]):
 
         try:
             saves.autosave(race)
+            self._save_error: str | None = None
         except UserError as error:  # disk full, folder not writable: say so, play on
             if str(error) != getattr(self, "_save_error", None):
                 self._save_error = str(error)

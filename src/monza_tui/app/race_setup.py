@@ -16,13 +16,14 @@ from monza_tui.boardfile import BoardFile, load_board
 from monza_tui.engine import Colour, Edition, GameConfigError
 from monza_tui.errors import UserError
 from monza_tui.i18n import _, colour_name
+from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
 
 SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "expert")
 """Who drives a car: a person, or a computer driver of one of the bot levels."""
 
-MAX_NAME = 40
-"""Longest player name (the game record allows 40 characters)."""
+MAX_NAME = MAX_NAME_CHARS
+"""Longest player name (monza_tui.limits)."""
 
 ROBOT = "🤖"
 """The mark of a computer driver, shown beside its level."""
@@ -131,20 +132,11 @@ def check_seats(board: BoardFile, seats: Sequence[Seat]) -> None:
                 n=len(seats),
             )
         )
-    seen: set[str] = set()
+    # Names are checked in one place for every entrance (flags, this screen, records).
+    problem = names_problem(seat.name.strip() for seat in seats)
+    if problem is not None:
+        raise UserError(problem)
     for seat in seats:
-        name = seat.name.strip()
-        if not name:
-            raise UserError(_("every player needs a name"))
-        if len(name) > MAX_NAME:
-            raise UserError(
-                _("player name {name!r} is longer than {n} characters").format(
-                    name=name[:20] + "…", n=MAX_NAME
-                )
-            )
-        if name.casefold() in seen:
-            raise UserError(_("two players are called {name}").format(name=name))
-        seen.add(name.casefold())
         if seat.kind not in SEAT_KINDS:
             raise UserError(_("{kind}: not a seat kind").format(kind=seat.kind))
     cars = [seat.car for seat in seats]

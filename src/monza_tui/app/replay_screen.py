@@ -36,6 +36,7 @@ from monza_tui.engine import (
     TakeBack,
     Tile,
 )
+from monza_tui.errors import UserError
 from monza_tui.i18n import _
 from monza_tui.record import Race
 
@@ -157,7 +158,7 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         if not races:
             raise ValueError("nothing to replay")
-        self.races = tuple(races)
+        self.races = races
         self.source = source
         self.index = max(0, min(index, len(self.races) - 1))
         self.timeline = Timeline.of(self.races[self.index])
@@ -287,8 +288,13 @@ class ReplayScreen(Screen[None]):
             self.notify(_("No more races in this file."), timeout=2)
             return
         old_board = self.timeline.race.board_file.board
+        try:
+            race = self.races[index]  # a long record reads each race when it is opened
+        except UserError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return
         self.index = index
-        self.timeline = Timeline.of(self.races[index])
+        self.timeline = Timeline.of(race)
         if self.timeline.race.board_file.board != old_board:
             view = self.query_one(BoardView)
             new_view = BoardView(self.timeline.race.board_file, id="replay-board")
@@ -314,7 +320,7 @@ class ReplayApp(App[None]):
 
     def __init__(self, races: Sequence[Race], *, index: int = 0, source: str = "") -> None:
         super().__init__()
-        self.races = tuple(races)
+        self.races = races
         self.index = index
         self.source = source
         if source:

@@ -12,6 +12,7 @@ from rich.text import Text
 from monza_tui.app.board_view import BoardView
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
+from monza_tui.errors import UserError
 from monza_tui.i18n import _, colour_name
 
 STYLE = {
@@ -41,9 +42,10 @@ def run(args: argparse.Namespace) -> int:
         for name in BUILTIN:
             _preview(console, load_board(name))
         return 0
-    if not args.board:
-        console.print(f"monza boards {args.action} needs a board name or file", style="red")
-        return 2
+    if args.board is None:
+        raise UserError(f"monza boards {args.action} needs a board name or file")
+    if args.board == "":
+        raise UserError(f"monza boards {args.action}: an empty file name")
     loaded = load_board(args.board)
     if args.action == "check":
         board = loaded.board

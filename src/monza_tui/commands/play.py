@@ -9,9 +9,16 @@ line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import TYPE_CHECKING, Any
 
+from monza_tui.commands.flags import seconds, whole
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
+from monza_tui.limits import MAX_BOT_DELAY, MAX_SEED
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 LEVELS = ("random", "greedy", "expert")
 """The bot levels (as ``monza_tui.bots.LEVELS``; repeated here so --help needs no bots)."""
@@ -49,13 +56,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("a computer driver: random, greedy or expert (repeatable; seats after the players)"),
     )
     parser.add_argument("--start-player", metavar="NAME", help=_("who starts (R3)"))
-    parser.add_argument("--seed", type=int, help=_("dice seed, to replay a race exactly"))
+    parser.add_argument(
+        "--seed", type=whole(0, MAX_SEED - 1),
+        help=_("dice seed, 0 to 2^63-1, to replay a race exactly"),
+    )
     parser.add_argument(
         "--bot-delay",
-        type=float,
+        type=seconds(0, MAX_BOT_DELAY),
         default=None,
         metavar="SECONDS",
-        help=_("pause between a bot's steps (default 0.6; 0 for no pause)"),
+        help=_("pause between a bot's steps, 0 to 60 (default 0.6; 0 for no pause)"),
     )
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")
@@ -75,10 +85,6 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from monza_tui.boardfile import load_board
 
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
-    if delay < 0 or delay > 60:
-        raise UserError(_("--bot-delay {value}: give 0 to 60 seconds").format(value=delay))
-    if args.seed is not None and not 0 <= args.seed < 2**63:
-        raise UserError(_("--seed {value}: give a whole number from 0").format(value=args.seed))
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
     described = any(getattr(args, flag, None) not in (None, False) for flag in RACE_FLAGS)
     if not described:
@@ -114,8 +120,32 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return MonzaApp(setup, race=race, bot_delay=delay, animation_delay=animation)
 
 
+def stdin_is_terminal() -> bool:
+    """Whether keys can come from a person at a terminal."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def need_terminal(command: str) -> None:
+    """Refuse to start the app without a terminal to read keys from: with stdin a pipe or
+    a file it would wait for ever, writing escape codes (one line, status 2, instead)."""
+    if not stdin_is_terminal():
+        raise UserError(
+            _("monza {command} needs a terminal: stdin is not one; run it in a terminal "
+              "(monza simulate and monza replay FILE --check work without one)").format(
+                command=command
+            )
+        )
+
+
+def run_app(app: App[Any]) -> int:
+    """Run the app; a crash inside it (Textual prints the traceback) ends with status 1,
+    never 0."""
+    app.run()
+    return getattr(app, "return_code", None) or 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Check the flags, then run the app until the player quits."""
-    app = make_app(args)
-    app.run()
-    return 0
+    app = make_app(args)  # the flags first: a bad one is its own line
+    need_terminal("play")
+    return run_app(app)

@@ -8,12 +8,17 @@ one-line reason and status 2. Without ``--check`` the races open in the replay v
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 from monza_tui import saves
+from monza_tui.commands.flags import whole
+from monza_tui.commands.play import need_terminal, run_app
 from monza_tui.errors import UserError
+from monza_tui.files import shown
 from monza_tui.i18n import _, ngettext
-from monza_tui.record import Race, read_records
+from monza_tui.limits import MAX_RACES_PER_FILE
+from monza_tui.record import LazyRaces, Race, read_records
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,8 +28,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("a record or save file, or 'latest' for the newest save"),
     )
     parser.add_argument(
-        "--race", type=int, default=1, metavar="N",
-        help=_("open race N of a file that holds several (from 1; n/p switch races)"),
+        "--race", type=whole(1, MAX_RACES_PER_FILE), default=1, metavar="N",
+        help=_("open race N of a file that holds several (1 to {high}; n/p switch races)").format(
+            high=f"{MAX_RACES_PER_FILE:,}"
+        ),
     )
     parser.add_argument(
         "--check", action="store_true",
@@ -42,6 +49,8 @@ def resolve(ref: str) -> Path:
                 _("latest: no saved race yet in {folder}").format(folder=saves.home())
             )
         return path
+    if ref == "":
+        raise UserError(_("an empty file name"))
     return Path(ref)
 
 
@@ -51,16 +60,20 @@ def check(path: Path) -> tuple[int, int]:
     return len(races), sum(len(race.turns) for race in races)
 
 
-def load(path: Path, race_number: int) -> list[Race]:
-    """The races of a file, with ``--race`` checked against how many there are."""
-    races = read_records(path)
+def load(path: Path, race_number: int) -> Sequence[Race]:
+    """The races of a file, with ``--race`` checked against how many there are.
+
+    Only the race to open is read now (and re-validated); the others when the viewer
+    switches to them (:class:`LazyRaces`), so a record of a thousand races opens at once."""
+    races = LazyRaces(path)
     if not 1 <= race_number <= len(races):
         raise UserError(
             ngettext("--race {n}: {path} holds {count} race",
                      "--race {n}: {path} holds {count} races", len(races)).format(
-                n=race_number, path=path, count=len(races)
+                n=race_number, path=shown(path), count=len(races)
             )
         )
+    races[race_number - 1]  # read now: a bad race is one line before the app starts
     return races
 
 
@@ -75,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     races = load(path, args.race)
+    need_terminal("replay")
     from monza_tui.app.replay_screen import ReplayApp
 
-    ReplayApp(races, index=args.race - 1, source=str(path)).run()
-    return 0
+    return run_app(ReplayApp(races, index=args.race - 1, source=shown(path)))

@@ -12,8 +12,12 @@ import argparse
 from pathlib import Path
 
 from monza_tui import saves
+from monza_tui.commands.flags import seconds
+from monza_tui.commands.play import need_terminal, run_app
 from monza_tui.errors import UserError
+from monza_tui.files import shown
 from monza_tui.i18n import _
+from monza_tui.limits import MAX_BOT_DELAY
 from monza_tui.record import Race
 
 
@@ -24,8 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("a save file (default: the newest race in progress, see monza saves)"),
     )
     parser.add_argument(
-        "--bot-delay", type=float, default=None, metavar="SECONDS",
-        help=_("pause between a bot's steps (as monza play)"),
+        "--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None, metavar="SECONDS",
+        help=_("pause between a bot's steps, 0 to 60 (as monza play)"),
     )
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")
@@ -38,7 +42,11 @@ def prepare(ref: str | None) -> tuple[Race, Path]:
     elsewhere is never written)."""
     saves.tidy()
     if ref is None:
+        busy = 0
         for found in saves.unfinished():
+            if saves.in_use(found.path):
+                busy += 1  # being played in another window: never two writers of one file
+                continue
             if found.race is None:
                 raise UserError(
                     _("{why} (monza resume FILE continues another save; monza saves lists "
@@ -47,17 +55,25 @@ def prepare(ref: str | None) -> tuple[Race, Path]:
             if not found.finished:
                 saves.adopt(found.race, found.path)
                 return found.race, found.path
+        if busy:
+            raise UserError(
+                _("every unfinished race in {folder} is open in another monza").format(
+                    folder=shown(saves.saves_dir())
+                )
+            )
         raise UserError(
             _("no unfinished race in {folder}; monza play starts one").format(
-                folder=saves.saves_dir()
+                folder=shown(saves.saves_dir())
             )
         )
+    if ref == "":
+        raise UserError(_("an empty file name"))
     path = Path(ref)
     race = saves.load_save(path)
     if race.state.is_terminal():
         raise UserError(
             _("{path}: that race is over; monza replay {path} steps through it").format(
-                path=path
+                path=shown(path)
             )
         )
     try:
@@ -74,9 +90,7 @@ def run(args: argparse.Namespace) -> int:
     from monza_tui.app.app import DEFAULT_ANIMATION_DELAY, DEFAULT_BOT_DELAY, MonzaApp
 
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
-    if not 0 <= delay <= 60:
-        raise UserError(_("--bot-delay {value}: give 0 to 60 seconds").format(value=delay))
     race, _path = prepare(args.file)
+    need_terminal("resume")
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
-    MonzaApp(race=race, bot_delay=delay, animation_delay=animation).run()
-    return 0
+    return run_app(MonzaApp(race=race, bot_delay=delay, animation_delay=animation))

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from monza_tui import saves
 from monza_tui.commands.boards import STYLE
+from monza_tui.files import shown
 from monza_tui.i18n import _
 
 DEFAULT_LIMIT = 20
@@ -33,11 +34,11 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     saves.tidy()
     files = saves.save_files()
-    shown = files if args.all else files[:DEFAULT_LIMIT]
-    if not shown:
+    listed = files if args.all else files[:DEFAULT_LIMIT]
+    if not listed:
         console.print(
             _("No saved races yet in {folder}. Start one with monza play.").format(
-                folder=saves.home()
+                folder=shown(saves.home())
             )
         )
         return 0
@@ -48,18 +49,24 @@ def run(args: argparse.Namespace) -> int:
     table.add_column(_("round"), justify="right")
     table.add_column(_("saved"))
     table.add_column(_("status"))
-    table.add_column(_("file"), style="dim", overflow="fold")
-    for number, path in enumerate(shown, start=1):
+    for number, path in enumerate(listed, start=1):
         found = saves.info(path)
-        table.add_row(str(number), *_row(found), path.name)
+        table.add_row(str(number), *_row(found))
     console.print(table)
-    more = len(files) - len(shown)
+    # File names below the table, each on one line however long, never folded, so that
+    # they can be copied; escaped, so that a name cannot drive the terminal.
+    for number, path in enumerate(listed, start=1):
+        console.print(
+            Text.assemble((f"{number:>3} ", "dim"), shown(path.name)),
+            soft_wrap=True, highlight=False,
+        )
+    more = len(files) - len(listed)
     if more > 0:
         console.print(_("{n} older races not shown (monza saves --all).").format(n=more))
     console.print(
         Text(
             _("In {folder}. monza resume continues the newest race in progress; "
-              "monza replay FILE steps through any of them.").format(folder=saves.home()),
+              "monza replay FILE steps through any of them.").format(folder=shown(saves.home())),
             style="dim",
         )
     )
@@ -71,7 +78,7 @@ def _row(found: saves.SaveInfo) -> tuple[Text | str, ...]:
     saved = found.saved.strftime("%Y-%m-%d %H:%M")
     if found.race is None:
         # The file column names the file; the reason starts after its path.
-        why = (found.error or "").removeprefix(f"{found.path}: ")
+        why = (found.error or "").removeprefix(f"{shown(found.path)}: ")
         return ("?", "?", "?", saved, Text(_("damaged: {why}").format(why=why), "red"))
     race = found.race
     players = Text()

@@ -21,8 +21,11 @@ from rich.table import Table
 
 from monza_tui.boardfile import load_board
 from monza_tui.bots import LEVELS
+from monza_tui.commands.flags import whole
 from monza_tui.errors import UserError
+from monza_tui.files import refuse_special, shown
 from monza_tui.i18n import _, ngettext
+from monza_tui.limits import MAX_GAMES, MAX_JOBS, MAX_RACES_PER_FILE, MAX_SEED
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,25 +38,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ).format(levels=", ".join(LEVELS)),
     )
     parser.add_argument(
-        "--players", type=int, metavar="N", help=_("number of cars (default 2, all random)")
+        "--players", type=whole(2, 6), metavar="N",
+        help=_("number of cars, 2 to 6 (default 2, all random)"),
     )
     parser.add_argument(
-        "--games", type=int, default=100, metavar="N", help=_("races (default 100)")
+        "--games", type=whole(1, MAX_GAMES), default=100, metavar="N",
+        help=_("races, 1 to {high} (default 100; with --log at most {log})").format(
+            high=f"{MAX_GAMES:,}", log=f"{MAX_RACES_PER_FILE:,}"
+        ),
     )
     parser.add_argument("--board", default="oval", metavar="NAME|FILE", help=_("default oval"))
     parser.add_argument(
         "--pro", action="store_true", help=_("pro variant: tiles, turbo (R12-R14)")
     )
     parser.add_argument("--bonus", action="store_true", help=_("bonus-move variant (R15)"))
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help=_("default 1"))
+    parser.add_argument(
+        "--seed", type=whole(0, MAX_SEED - 1), default=1, metavar="S",
+        help=_("0 to 2^63-1 (default 1)"),
+    )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=whole(1, MAX_JOBS),
         default=None,
         metavar="K",
-        help=_("worker processes (default: all cores); the results do not depend on it"),
+        help=_(
+            "worker processes, 1 to {high} (default: all cores); the results do not depend on it"
+        ).format(high=MAX_JOBS),
     )
-    parser.add_argument("--log", metavar="FILE", help=_("write every race as a game record"))
+    parser.add_argument(
+        "--log", metavar="FILE",
+        help=_("write every race as a game record (a new or regular file; never a device)"),
+    )
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
 
 
@@ -79,12 +94,8 @@ def run(args: argparse.Namespace) -> int:
     from monza_tui.simulate import Setup, race_record, simulate, summarise
 
     seats = _seats(args)
-    if args.games < 1:
-        raise UserError(f"--games {args.games}: run at least one race")
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    jobs = args.jobs if args.jobs is not None else (cores or 1)
-    if jobs < 1:
-        raise UserError(f"--jobs {jobs}: use at least one worker process")
+    jobs = args.jobs if args.jobs is not None else min(cores or 1, MAX_JOBS)
     board_file = load_board(args.board)
     edition = board_file.board.edition
     if not edition.min_players <= len(seats) <= edition.max_players:
@@ -92,9 +103,7 @@ def run(args: argparse.Namespace) -> int:
             f"the {board_file.board.name} board ({edition.value} edition) races "
             f"{edition.min_players}-{edition.max_players} cars, not {len(seats)} (R2)"
         )
-    log = Path(args.log) if args.log else None
-    if log is not None and (log.is_dir() or not log.parent.is_dir()):
-        raise UserError(f"--log {args.log}: not a file in an existing folder")
+    log = _log_path(args.log, args.games)
     setup = Setup(
         board_file,
         seats,
@@ -124,7 +133,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             write_records(log, [race_record(setup, r) for r in results])
         except OSError as error:
-            raise UserError(f"--log {args.log}: cannot write: {error.strerror or error}") from None
+            raise UserError(
+                f"--log {shown(args.log)}: cannot write: {error.strerror or error}"
+            ) from None
     summary = summarise(setup, results)
     per_second = len(results) / took if took > 0 else float("inf")
     speed = ngettext(
@@ -139,6 +150,29 @@ def run(args: argparse.Namespace) -> int:
         show(Console(), summary)
         Console().print(speed, highlight=False)
     return 0
+
+
+def _log_path(given: str | None, games: int) -> Path | None:
+    """The ``--log`` file, checked before any race is run: a new file or a regular one in
+    an existing folder (a device, a FIFO or a symlink is refused, never replaced), for at
+    most :data:`MAX_RACES_PER_FILE` races (what a record may hold)."""
+    if given is None:
+        return None
+    if given == "":
+        raise UserError("--log: an empty file name")
+    log = Path(given)
+    try:
+        refuse_special(log)
+    except OSError as error:
+        raise UserError(f"--log {shown(given)}: {error.strerror}") from None
+    if not log.parent.is_dir():
+        raise UserError(f"--log {shown(given)}: not a file in an existing folder")
+    if games > MAX_RACES_PER_FILE:
+        raise UserError(
+            f"--log: a record holds at most {MAX_RACES_PER_FILE:,} races, not {games:,}; "
+            "run fewer --games"
+        )
+    return log
 
 
 def _percent(share: float) -> str:

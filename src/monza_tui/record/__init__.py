@@ -7,9 +7,8 @@ Like PGN for chess, one format serves everything; ``docs/game-record.md`` docume
 
 from typing import TYPE_CHECKING
 
+from monza_tui.limits import MAX_LINE_CHARS, MAX_RECORD_BYTES
 from monza_tui.record.race import (
-    MAX_LINE_CHARS,
-    MAX_RECORD_BYTES,
     RECORD,
     VERSION,
     Player,
@@ -18,6 +17,7 @@ from monza_tui.record.race import (
     action_text,
     chance_rng,
     header_json,
+    record_text,
     result_json,
     turn_actions,
     turn_json,
@@ -25,9 +25,15 @@ from monza_tui.record.race import (
 )
 
 if TYPE_CHECKING:
-    from monza_tui.record.reader import parse_record_action, parse_records, read_records
+    from monza_tui.record.reader import (
+        LazyRaces,
+        index_races,
+        parse_record_action,
+        parse_records,
+        read_records,
+    )
 
-_READING = ("parse_record_action", "parse_records", "read_records")
+_READING = ("LazyRaces", "index_races", "parse_record_action", "parse_records", "read_records")
 
 
 def __getattr__(name: str) -> object:
@@ -45,15 +51,18 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "RECORD",
     "VERSION",
+    "LazyRaces",
     "Player",
     "Race",
     "RecordError",
     "action_text",
     "chance_rng",
     "header_json",
+    "index_races",
     "parse_record_action",
     "parse_records",
     "read_records",
+    "record_text",
     "result_json",
     "turn_actions",
     "turn_json",

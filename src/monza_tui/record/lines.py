@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
+from monza_tui.limits import MAX_NAME_CHARS, MAX_PENDING_ACTIONS, MAX_SEED, name_problem
 from monza_tui.record.race import ColourName, Seat
 
 
@@ -22,17 +23,18 @@ class _Open(BaseModel):
 
 
 class PlayerLine(_Strict):
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
     car: ColourName
     seat: Seat = "human"
 
     @field_validator("name")
     @classmethod
-    def _printable(cls, name: str) -> str:
-        # Names are printed to terminals: an escape sequence in a shared record must not
-        # reach one (clear the screen, retitle the window, ...).
-        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name):
-            raise ValueError("a name has no control characters")
+    def _valid(cls, name: str) -> str:
+        # The one check of every entrance (monza_tui.limits): names are printed to
+        # terminals, so an escape sequence in a shared record must not reach one.
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
         return name
 
 
@@ -43,12 +45,12 @@ class Variants(_Strict):
 
 class HeaderLine(_Open):
     record: str
-    version: int
+    version: StrictInt
     board: str = Field(min_length=1, max_length=40)
     edition: Literal["anniversary", "original"]
     variants: Variants
-    seed: int
-    start_player: int = Field(ge=0)
+    seed: StrictInt = Field(ge=0, lt=MAX_SEED)
+    start_player: StrictInt = Field(ge=0, le=5)
     players: list[PlayerLine] = Field(min_length=2, max_length=6)
     board_file: dict[str, Any] | None = None
     dice: Literal["seed", "free"] = "seed"
@@ -110,7 +112,7 @@ class ResultLine(_Strict):
 
 class UnfinishedBody(_Strict):
     turn: int
-    actions: list[str] = Field(max_length=64)
+    actions: list[str] = Field(max_length=MAX_PENDING_ACTIONS)
 
 
 class UnfinishedLine(_Strict):

@@ -25,6 +25,7 @@ from monza_tui.engine import (
     DeclineBonus,
     Die,
     Game,
+    GameConfigError,
     KeepRoll,
     Phase,
     Place,
@@ -32,17 +33,25 @@ from monza_tui.engine import (
     Reroll,
     Roll,
     State,
+    TakeBack,
     TurnLog,
     roll_dice,
 )
 from monza_tui.errors import UserError
 from monza_tui.files import atomic_write_text
+from monza_tui.limits import (
+    MAX_LINE_CHARS,
+    MAX_PENDING_ACTIONS,
+    MAX_RACES_PER_FILE,
+    MAX_RECORD_BYTES,
+    MAX_TURNS_PER_RACE,
+    names_problem,
+    seed_problem,
+)
 
 RECORD = "monza-game"
 VERSION = 1
 """The record version this code writes and the newest it reads."""
-MAX_RECORD_BYTES = 256 * 1024 * 1024
-MAX_LINE_CHARS = 64 * 1024
 
 Seat = Literal["human", "random", "greedy", "expert"]
 ColourName = Literal["red", "blue", "green", "yellow", "purple", "white"]
@@ -91,7 +100,12 @@ class Race:
         bonus: bool = False,
         start_player: int = 0,
     ) -> Race:
-        """A new race with every car on the start field (R3, R12)."""
+        """A new race with every car on the start field (R3, R12). Names and seed are
+        checked here, so that no race the game writes can hold what its reader refuses
+        (:class:`GameConfigError`, one line)."""
+        problem = names_problem(p.name for p in players) or seed_problem(seed)
+        if problem is not None:
+            raise GameConfigError(problem)
         game = Game(
             board_file.board,
             tuple(p.car for p in players),
@@ -102,7 +116,11 @@ class Race:
         return cls(game, tuple(players), seed, board_file, game.new_state())
 
     def apply(self, action: Action) -> Race:
-        """The race after one more action; the engine decides legality."""
+        """The race after one more action; the engine decides legality.
+
+        A take-back cancels the placement it takes back instead of being kept: the state
+        is the same either way, and so the unfinished turn of a save stays short however
+        often a player changes their mind (:data:`~monza_tui.limits.MAX_PENDING_ACTIONS`)."""
         state = self.state.apply(action)
         seeded = self.seeded and (
             not isinstance(action, Roll)
@@ -112,6 +130,8 @@ class Race:
             assert state.last_turn is not None
             turns = (*self.turns, state.last_turn)
             return replace(self, state=state, turns=turns, pending=(), seeded=seeded)
+        if isinstance(action, TakeBack) and self.pending and isinstance(self.pending[-1], Place):
+            return replace(self, state=state, pending=self.pending[:-1], seeded=seeded)
         return replace(self, state=state, pending=(*self.pending, action), seeded=seeded)
 
     def chance_rng(self) -> random.Random:
@@ -165,13 +185,38 @@ def chance_rng(seed: int, state: State) -> random.Random:
     return random.Random(f"monza/{seed}/{state.turn}/{state.phase.value}")
 
 
+def record_text(races: Sequence[Race], *, save: bool = False) -> str:
+    """The record of ``races`` as text, checked against the reader's limits first
+    (:mod:`monza_tui.limits`): what cannot be read back is never written
+    (:class:`RecordError` instead)."""
+    if len(races) > MAX_RACES_PER_FILE:
+        raise RecordError(f"{len(races)} races; a record holds at most {MAX_RACES_PER_FILE}")
+    chunks = []
+    size = 0
+    for race in races:
+        if len(race.turns) > MAX_TURNS_PER_RACE:
+            raise RecordError(
+                f"{len(race.turns)} turns; a race has at most {MAX_TURNS_PER_RACE}"
+            )
+        if save and len(race.pending) > MAX_PENDING_ACTIONS:
+            raise RecordError(
+                f"{len(race.pending)} actions in the unfinished turn; "
+                f"a save holds at most {MAX_PENDING_ACTIONS}"
+            )
+        for line in race.save_lines() if save else race.lines():
+            chunk = json.dumps(line, separators=(", ", ": "))
+            if len(chunk) > MAX_LINE_CHARS:
+                raise RecordError(f"a line of {len(chunk)} characters; at most {MAX_LINE_CHARS}")
+            size += len(chunk) + 1  # ASCII: json.dumps escapes the rest
+            chunks.append(chunk)
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"{size} bytes; a record holds at most {MAX_RECORD_BYTES}")
+    return "\n".join(chunks) + "\n"
+
+
 def write_records(path: Path | str, races: Sequence[Race], *, save: bool = False) -> None:
     """Write races to one JSON Lines file, atomically (never a half-written file)."""
-    chunks = []
-    for race in races:
-        for line in race.save_lines() if save else race.lines():
-            chunks.append(json.dumps(line, separators=(", ", ": ")))
-    atomic_write_text(Path(path), "\n".join(chunks) + "\n")
+    atomic_write_text(Path(path), record_text(races, save=save))
 
 
 # JSON forms ----------------------------------------------------------------------------

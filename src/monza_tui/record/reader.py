@@ -4,12 +4,16 @@ exactly as written, so a record is never trusted, only checked."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from monza_tui.boardfile import (
     BUILTIN,
+    BoardFile,
     BoardFileError,
     board_from_definition,
     load_board,
@@ -31,7 +35,14 @@ from monza_tui.engine import (
     TurnLog,
     roll_dice,
 )
-from monza_tui.files import UnreadableFile, read_text
+from monza_tui.errors import echo
+from monza_tui.files import UnreadableFile, open_regular, shown
+from monza_tui.limits import (
+    MAX_LINE_CHARS,
+    MAX_RACES_PER_FILE,
+    MAX_RECORD_BYTES,
+    MAX_TURNS_PER_RACE,
+)
 from monza_tui.record.lines import (
     HeaderLine,
     MoveLine,
@@ -40,8 +51,6 @@ from monza_tui.record.lines import (
     UnfinishedLine,
 )
 from monza_tui.record.race import (
-    MAX_LINE_CHARS,
-    MAX_RECORD_BYTES,
     RECORD,
     VERSION,
     Player,
@@ -54,21 +63,137 @@ from monza_tui.record.race import (
 
 
 def read_records(path: Path | str) -> list[Race]:
-    """Every race in a record file, each re-validated turn by turn with the engine."""
+    """Every race in a record file, each re-validated turn by turn with the engine.
+
+    The file is read line by line and each line replayed as it comes, so reading stops at
+    the first bad line, in time and memory bounded by :mod:`monza_tui.limits`."""
+    reader = _Reader(shown(path))
+    for number, raw in _lines(path, reader.source):
+        reader.feed(number, raw)
+    return reader.close()
+
+
+def _lines(
+    path: Path | str, source: str, start: tuple[int, int] = (0, 1)
+) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of a record file, numbered from 1, from ``start`` (a byte offset
+    and its line number, from :func:`index_races`); a line too long or not UTF-8 raises at
+    once, so nothing is read past the first bad line."""
+    offset, first = start
     try:
-        text = read_text(Path(path), MAX_RECORD_BYTES)
+        with open_regular(path, MAX_RECORD_BYTES) as handle:
+            handle.seek(offset)
+            lines = iter(lambda: handle.readline(MAX_LINE_CHARS + 1), b"")
+            for number, data in enumerate(lines, start=first):
+                if len(data.rstrip(b"\r\n")) > MAX_LINE_CHARS:
+                    raise RecordError(
+                        f"{source}: line {number}: longer than {MAX_LINE_CHARS} characters"
+                    )
+                try:
+                    raw = data.decode("utf-8")
+                except UnicodeDecodeError as error:
+                    raise RecordError(
+                        f"{source}: line {number}: not UTF-8 text (byte {error.start})"
+                    ) from None
+                if raw.strip():
+                    yield number, raw
     except UnreadableFile as error:
-        raise RecordError(f"{path}: {error}") from None
-    return parse_records(text, str(path))
+        raise RecordError(f"{source}: {error}") from None
+    except OSError as error:
+        raise RecordError(f"{source}: cannot read: {error.strerror or error}") from None
 
 
 def parse_records(text: str, source: str) -> list[Race]:
     """Parse and re-validate the races of a record's text (see :func:`read_records`)."""
     reader = _Reader(source)
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.split("\n"), start=1):
+        if len(raw.rstrip("\r")) > MAX_LINE_CHARS:
+            raise reader.fail(number, f"longer than {MAX_LINE_CHARS} characters")
         if raw.strip():
             reader.feed(number, raw)
     return reader.close()
+
+
+class LazyRaces(Sequence[Race]):
+    """The races of a long record, each read (and re-validated) only when it is asked for:
+    a record of a thousand races opens at once in the replay viewer. The file is indexed
+    first (where each race's header line starts, one pass over the bytes)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = path
+        self.source = shown(path)
+        self.starts = index_races(path, self.source)
+        self._cache: dict[int, Race] = {}
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index not in self._cache:
+            reader = _Reader(self.source)
+            end = self.starts[index + 1][1] if index + 1 < len(self) else None
+            for number, raw in _lines(self.path, self.source, self.starts[index]):
+                if end is not None and number >= end:
+                    break
+                reader.feed(number, raw)
+            self._cache = {index: reader.close()[0]}  # one race at a time in memory
+        return self._cache[index]
+
+
+def index_races(path: Path | str, source: str) -> list[tuple[int, int]]:
+    """Where each race of a record starts: (byte offset, line number) of its header line.
+    Only the lines that can be headers are parsed; :class:`RecordError` if none is, or if
+    there are more races than :data:`MAX_RACES_PER_FILE`."""
+    starts: list[tuple[int, int]] = []
+    try:
+        with open_regular(path, MAX_RECORD_BYTES) as handle:
+            offset = 0
+            for number, data in enumerate(iter(lambda: handle.readline(MAX_LINE_CHARS + 1), b""),
+                                          start=1):
+                if len(data.rstrip(b"\r\n")) > MAX_LINE_CHARS:
+                    raise RecordError(
+                        f"{source}: line {number}: longer than {MAX_LINE_CHARS} characters"
+                    )
+                if b'"record"' in data and _is_header(data):
+                    starts.append((offset, number))
+                    if len(starts) > MAX_RACES_PER_FILE:
+                        raise RecordError(_too_many_races(source, number))
+                elif not starts and data.strip():
+                    raise RecordError(f"{source}: line {number}: not a monza game record "
+                                      "(no header line)")
+                offset += len(data)
+    except UnreadableFile as error:
+        raise RecordError(f"{source}: {error}") from None
+    except OSError as error:
+        raise RecordError(f"{source}: cannot read: {error.strerror or error}") from None
+    if not starts:
+        raise RecordError(f"{source}: empty, not a monza game record")
+    return starts
+
+
+def _is_header(data: bytes) -> bool:
+    try:
+        line = json.loads(data)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(line, dict) and "record" in line
+
+
+def _too_many_races(source: str, number: int) -> str:
+    return (f"{source}: line {number}: more than {MAX_RACES_PER_FILE} races in one file; "
+            "no record monza-tui writes holds as many")
+
+
+@lru_cache(maxsize=len(BUILTIN))
+def _builtin_board(name: str) -> BoardFile:
+    """A built-in board, loaded once per process (a record of many races names it often)."""
+    return load_board(name)
 
 
 def _first_error(error: ValidationError) -> str:
@@ -89,14 +214,16 @@ class _Reader:
         self.result_seen = False
         self.seeded_dice = True
         self.last_line = 0
+        self.turns: list[TurnLog] = []
+        """The completed turns of the current race (kept here, not re-copied per turn)."""
+        self.boards: dict[str, BoardFile] = {}
+        """Board files carried by headers, by their JSON: each is validated once."""
 
     def fail(self, number: int, message: str) -> RecordError:
         return RecordError(f"{self.source}: line {number}: {message}")
 
     def feed(self, number: int, raw: str) -> None:
         self.last_line = number
-        if len(raw) > MAX_LINE_CHARS:
-            raise self.fail(number, f"longer than {MAX_LINE_CHARS} characters")
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError) as error:
@@ -145,11 +272,13 @@ class _Reader:
         if race is not None and race.state.is_terminal() and not self.result_seen:
             raise self.fail(number, "the race is over but its result line is missing")
         if race is not None:
-            self.races.append(race)
+            self.races.append(replace(race, turns=tuple(self.turns)))
+        self.race = None
+        self.turns = []
 
     def _header(self, number: int, line: HeaderLine) -> None:
         if line.record != RECORD:
-            raise self.fail(number, f"record: {line.record!r} is not a monza game record")
+            raise self.fail(number, f"record: {echo(line.record)} is not a monza game record")
         if line.version > VERSION:
             raise self.fail(
                 number,
@@ -159,21 +288,33 @@ class _Reader:
         if line.version < 1:
             raise self.fail(number, f"version: {line.version} is not a record version")
         self._end_race(number - 1)
+        if len(self.races) >= MAX_RACES_PER_FILE:
+            raise RecordError(_too_many_races(self.source, number))
         try:
             if line.board_file is not None:
-                board_file = board_from_definition(line.board_file, "board_file")
+                board_file = self._board_file(line.board_file)
                 if board_file.board.name != line.board:
                     raise self.fail(
                         number,
-                        f"board: {line.board!r} but board_file is the "
+                        f"board: {echo(line.board)} but board_file is the "
                         f"{board_file.board.name!r} board",
                     )
+                if line.board in BUILTIN:
+                    if board_file.definition != _builtin_board(line.board).definition:
+                        # Not passed off as the built-in board it is named after.
+                        raise self.fail(
+                            number,
+                            f"board_file: called {line.board!r} but not the built-in "
+                            f"{line.board} board; a board file needs a name of its own",
+                        )
+                    board_file = _builtin_board(line.board)
             elif line.board in BUILTIN:
-                board_file = load_board(line.board)
+                board_file = _builtin_board(line.board)
             else:
                 raise self.fail(
                     number,
-                    f"board: {line.board!r} is not built in and the record carries no board_file",
+                    f"board: {echo(line.board)} is not built in and the record carries "
+                    "no board_file",
                 )
             if board_file.board.edition.value != line.edition:
                 raise self.fail(
@@ -191,15 +332,22 @@ class _Reader:
         except (BoardFileError, GameConfigError) as error:
             raise self.fail(number, str(error)) from None
         self.race = race
+        self.turns = []
         self.result_seen = False
         self.seeded_dice = line.dice == "seed"
+
+    def _board_file(self, definition: dict[str, object]) -> BoardFile:
+        key = json.dumps(definition, sort_keys=True)
+        if key not in self.boards:
+            self.boards[key] = board_from_definition(definition, "board_file")
+        return self.boards[key]
 
     def _space(self, number: int, field: str, space_id: str) -> int:
         assert self.race is not None
         try:
             return self.race.game.board.index_of(space_id)
         except KeyError:
-            raise self.fail(number, f"{field}: no space {space_id!r} on this board") from None
+            raise self.fail(number, f"{field}: no space {echo(space_id)} on this board") from None
 
     def _placements(self, number: int, field: str, moves: list[MoveLine]) -> tuple[Placement, ...]:
         placements = []
@@ -227,6 +375,11 @@ class _Reader:
             raise self.fail(number, "a turn after the end of the race (R10)")
         if race.pending:
             raise self.fail(number, "a turn after the unfinished one")
+        if len(self.turns) >= MAX_TURNS_PER_RACE:
+            raise self.fail(
+                number,
+                f"more than {MAX_TURNS_PER_RACE} turns in one race; no real race lasts as long",
+            )
         log = TurnLog(
             turn=line.turn,
             round=line.round,
@@ -280,7 +433,7 @@ class _Reader:
                 race = race.apply(action)
         except IllegalActionError as error:
             raise self.fail(number, f"illegal move: {error}") from None
-        played = race.turns[-1] if race.turns and race.turns[-1].turn == line.turn else None
+        played = race.turns[-1] if race.turns else None
         if played is None:
             raise self.fail(number, "the turn is incomplete: " + _missing(race.state))
         # Nothing written is trusted: the replayed turn must match the line field by field.
@@ -296,7 +449,10 @@ class _Reader:
         for name, ours, theirs in checks:
             if ours != theirs:
                 raise self.fail(number, f"{name}: the rules give {json.dumps(expected[name])}")
-        self.race = race
+        self.turns.append(played)
+        # The race carries no turns while it is read: copying them at every turn would make
+        # reading quadratic; _end_race puts them back.
+        self.race = replace(race, turns=())
 
     def _result(self, number: int, line: ResultLine) -> None:
         race = self.race
