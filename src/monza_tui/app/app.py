@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
@@ -71,9 +71,25 @@ class MonzaApp(App[None]):
         self.roller = roller
         self.drivers: dict[int, Any] = {}
         self._first_race = race
+        self._leaving = False  # set by exit(): input after that is dropped
         self.offer_saved = offer_saved
 
     # Screens --------------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        # Input that arrives once the app is leaving, or while a screen is still being put
+        # up, is dropped: keys typed fast after "Quit" opened screens during the shutdown
+        # and crashed on widgets already gone (NoMatches '#rules', '#setup').
+        if isinstance(event, events.InputEvent) and not self._ready_for_input():
+            return
+        await super().on_event(event)
+
+    def _ready_for_input(self) -> bool:
+        return not self._leaving and bool(self.screen_stack) and self.screen.is_mounted
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self._leaving = True
+        super().exit(*args, **kwargs)
 
     def on_mount(self) -> None:
         if self._first_race is not None:
