@@ -332,7 +332,7 @@ def test_saves_command_lists_board_players_round_date_and_status(
     assert "damaged: line 1: version: 7 is newer than this monza-tui reads" in bad_row
     # The file names follow the table, one per line, whole, numbered as the rows.
     number = bad_row.split("│")[1].strip()
-    assert f"{number} {bad.name}" in [line.strip() for line in out.splitlines()]
+    assert f"{number} {bad}" in [line.strip() for line in out.splitlines()]
     assert datetime.now().strftime("%Y-%m-%d") in going_row
     assert "monza resume continues" in out
 

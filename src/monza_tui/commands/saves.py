@@ -53,11 +53,12 @@ def run(args: argparse.Namespace) -> int:
         found = saves.info(path)
         table.add_row(str(number), *_row(found))
     console.print(table)
-    # File names below the table, each on one line however long, never folded, so that
-    # they can be copied; escaped, so that a name cannot drive the terminal.
+    # Whole paths below the table, each on one line however long, never folded, so that
+    # they can be copied into monza replay/resume; escaped, so a name cannot drive the
+    # terminal.
     for number, path in enumerate(listed, start=1):
         console.print(
-            Text.assemble((f"{number:>3} ", "dim"), shown(path.name)),
+            Text.assemble((f"{number:>3} ", "dim"), shown(str(path))),
             soft_wrap=True, highlight=False,
         )
     more = len(files) - len(listed)
@@ -65,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
         console.print(_("{n} older races not shown (monza saves --all).").format(n=more))
     console.print(
         Text(
-            _("In {folder}. monza resume continues the newest race in progress; "
-              "monza replay FILE steps through any of them.").format(folder=shown(saves.home())),
+            _("monza resume continues the newest race in progress; "
+              "monza replay FILE steps through any of them (FILE as listed above)."),
             style="dim",
         )
     )
