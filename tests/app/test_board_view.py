@@ -257,8 +257,8 @@ async def test_resizing_mid_race_keeps_the_scene_and_never_breaks() -> None:
         for x, y in view.layout_now.slots[a3]:
             at = Offset(x, y) + view._origin - view.scroll_offset
             shown.add(view.render_line(at.y).text[at.x])
-        # The die and the blue car are still there (a chip, or "b" where cells are short).
-        assert "1" in shown and ({"●", "B"} <= shown or "b" in shown)
+        # The die and the blue car are still there (a chip, or "Ⓑ" where cells are short).
+        assert "1" in shown and ({"●", "B"} <= shown or "Ⓑ" in shown)
 
 
 @run_async
@@ -362,13 +362,19 @@ async def test_cars_and_dice_are_drawn_in_their_spaces() -> None:
 
 # Cars read without colour (issue 8, point 3) ----------------------------------------------
 
-CHIP = re.compile(r"[●⚑][RBGYPW]|[rbgypw]")
+CHIP = re.compile(r"[●⚑][RBGYPW]|[ⓇⒷⒼⓎⓅⓌ]")
+CIRCLED = dict(zip("ⓇⒷⒼⓎⓅⓌ", "RBGYPW", strict=True))
+
+
+def car_letter(text: str) -> str:
+    """The car's letter in a chip (``●R``, ``⚑R``) or a one-cell car (``Ⓡ``)."""
+    return CIRCLED.get(text, text[-1])
 
 
 def cars_in_text(view: BoardView) -> list[tuple[str, int, int, int | None]]:
     """Every car found in the board's text alone: ``(text, x, y, space under it)``; a chip
-    is the car mark (or the finish flag) and the car's letter, or a lone lower-case letter
-    where a space has one cell."""
+    is the car mark (or the finish flag) and the car's letter, or the car's letter in a
+    circle where a space has too few cells."""
     found = []
     for y in range(view.size.height):
         line = view.render_line(y).text
@@ -400,7 +406,7 @@ async def test_every_car_is_found_by_reading_the_text(name: str, size: tuple[int
         visible = {
             s for s in scene.cars if view.layout_now.slots.get(s) and _on_screen(view, s)
         }
-        assert sorted((t[-1].upper(), s) for t, _, _, s in found) == [
+        assert sorted((car_letter(t), s) for t, _, _, s in found) == [
             e for e in expected if e[1] in visible
         ]
 
@@ -456,8 +462,8 @@ async def test_a_car_on_a_one_cell_space_is_shown_instead_of_the_letter() -> Non
         assert view.layout_now.scale.name == "compact"
         assert len(view.layout_now.slots[a1]) == 1
         at = screen_offset(view, a1)
-        # The green car, in lower case: never a space's (capital) letter.
-        assert view.render_line(at.y).text[at.x] == "g"
+        # The green car, its letter circled: never a space's letter nor a tile's.
+        assert view.render_line(at.y).text[at.x] == "Ⓖ"
         view.show(Scene(cars={}))
         await pilot.pause()
         assert view.render_line(at.y).text[at.x] == "W"

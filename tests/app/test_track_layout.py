@@ -240,7 +240,8 @@ def test_layout_is_deterministic() -> None:
 def _across(layout: Layout, board, pos: tuple[int, int], along: tuple[int, int]):
     """What a cell beside a lane separator shows of its lane: ``(lane, low, high, kind)``:
     the space's extent for a content cell (``"open"``), the edge's position for an edge line
-    crossing the lane (``"point"``), or a thin edge inside a space's first cell (``"thin"``);
+    crossing the lane (``"point"``), a thin edge inside a space's first cell (``"thin"``) or
+    its last (``"front"``);
     ``None`` for anything else (outline, grass, the start and finish fields)."""
     cell = layout.cell(*pos)
     if cell is None:
@@ -249,7 +250,10 @@ def _across(layout: Layout, board, pos: tuple[int, int], along: tuple[int, int])
         if len(cell.spaces) != 1 or len(board.spaces[cell.spaces[0]].lanes) != 1:
             return None
         space = board.spaces[cell.spaces[0]]
-        return (space.lane, space.back, space.front, "thin" if cell.edge else "open")
+        if cell.edge_ahead:
+            return (space.lane, space.back, space.front, "front")
+        thin = cell.edge or cell.edge_lent
+        return (space.lane, space.back, space.front, "thin" if thin else "open")
     x, y = pos
     behind = layout.cell(x - along[0], y - along[1])
     ahead = layout.cell(x + along[0], y + along[1])
@@ -276,6 +280,8 @@ def _level(one, two) -> bool:
         return lo1 == lo2
     if kind1 == "point" or kind2 == "point":
         point, (_, lo, hi, kind) = (lo1, two) if kind1 == "point" else (lo2, one)
+        if kind == "front":  # a thin edge at the cell's front, lent by the space ahead
+            return lo < point <= hi
         return (lo <= point < hi) if kind == "thin" else (lo < point < hi)
     return max(lo1, lo2) < min(hi1, hi2)
 
@@ -284,7 +290,9 @@ def level_faults(layout: Layout, board) -> list[str]:
     """Every place where two neighbouring lanes are drawn side by side (directly across one
     separator line) but what is drawn there is not level on the board: a space beside a
     space it does not overlap, or an edge beside a space it is not inside of, or two edges
-    at different places."""
+    at different places. A thin edge (``▏▕▔▁``) lies between two cells: a cell showing its
+    back edge thin, or whose back edge is drawn at the front of the cell behind, may stand
+    beside the line of that edge."""
     faults = []
     for y, row in enumerate(layout.rows):
         for x, cell in enumerate(row):
@@ -335,3 +343,57 @@ def test_the_ovals_right_bend_draws_b7_level_with_a7() -> None:
                         beside |= {(t, s) for s in one.spaces for t in two.spaces}
         assert (a7, b7) in beside, scale.name
         assert (a8, b7) not in beside, scale.name
+
+
+# Every space boundary shows without colour (issue 8, point 2 of the QA round) -----------------
+
+_SIDE = {"▏": (-1, 0), "▕": (1, 0), "▔": (0, -1), "▁": (0, 1)}
+"""The side of its cell a thin edge glyph is drawn on."""
+_TIRE = "◎"
+
+
+def boundary_faults(layout: Layout, text: dict[tuple[int, int], str]) -> list[str]:
+    """Every pair of neighbouring content cells of different spaces whose plain text shows no
+    line between them: neither cell shows a thin edge glyph on their shared side. ``text``:
+    what each content cell shows."""
+    faults = []
+    for y, row in enumerate(layout.rows):
+        for x, cell in enumerate(row):
+            if cell is None or cell.line is not None:
+                continue
+            for dx, dy in ((1, 0), (0, 1)):
+                near = layout.cell(x + dx, y + dy)
+                if near is None or near.line is not None or near.spaces == cell.spaces:
+                    continue
+                mine, theirs = text.get((x, y), " "), text.get((x + dx, y + dy), " ")
+                if (mine == _TIRE) != (theirs == _TIRE):
+                    continue  # a tire's cells read as tire beside anything else
+                if _SIDE.get(mine) != (dx, dy) and _SIDE.get(theirs) != (-dx, -dy):
+                    faults.append(f"{x},{y} {mine!r} | {theirs!r}")
+    return faults
+
+
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: s.name)
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_space_boundary_shows_in_plain_text(name: str, scale: Scale) -> None:
+    """Two spaces in one box with no line between them read as one space without colour:
+    wherever two spaces' cells touch, a line (box drawing, or a thin edge ``▏▕▔▁`` that no
+    letter covers) is drawn between them, on every board at every scale, with and without
+    cars (every space's letter and a car on every other space, painted as in a race)."""
+    from monza_tui.app.board_view import BoardView
+    from monza_tui.app.scene import Scene
+    from monza_tui.engine import Colour
+
+    bf = load_board(name)
+    layout = layout_board(bf.board, bf.shape, scale)
+    colours = list(Colour)
+    for scene in (
+        Scene(cars={}),
+        Scene(cars={s.index: (colours[s.index % 6],) for s in bf.board.spaces[1::2]}),
+    ):
+        view = BoardView(bf)
+        view.scene = scene
+        view._use_layout(layout)
+        text = {pos: mark for pos, (mark, _) in view._cells.items()}
+        faults = boundary_faults(layout, text)
+        assert not faults, f"{len(faults)} faults, first: {faults[:5]}"

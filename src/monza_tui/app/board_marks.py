@@ -15,6 +15,8 @@ letter alone, so cars stand out also without colour (NO_COLOR, plain text)."""
 FINISHED_MARK = "⚑"
 """The mark of a car that reached the finish (``⚑R``), where the finish is drawn over the
 start field."""
+MANY_CARS = "⁂"
+"""Where cars outnumber a space's cells, the last cell says that more cars stand there."""
 
 
 def board_letter(colour: Colour) -> str:
@@ -30,6 +32,15 @@ def board_letter(colour: Colour) -> str:
     return letters[colour]
 
 
+def car_glyph(colour: Colour) -> str:
+    """A car in one cell: its letter in a circle (``Ⓡ``), which no space letter, die or tile
+    mark can be; :data:`CAR_MARK` if the (translated) letter has no circled form."""
+    letter = board_letter(colour)
+    if len(letter) == 1 and "A" <= letter <= "Z":
+        return chr(ord("Ⓐ") + ord(letter) - ord("A"))
+    return CAR_MARK
+
+
 def place_marks(
     slots: tuple[Cellpos, ...],
     letter: tuple[str, tuple[str, ...]] | None,
@@ -37,40 +48,55 @@ def place_marks(
     cars: list[tuple[Colour, bool]],
     base: str,
     moving: Colour | None,
+    thin: frozenset[Cellpos] = frozenset(),
 ) -> dict[Cellpos, tuple[str, tuple[str, ...]]]:
     """Where the space's letter, its placed dice and its cars go among its cells.
 
-    A car is a chip of two cells, :data:`CAR_MARK` (or :data:`FINISHED_MARK` at the
-    finish) and the car's letter, so that it never reads as a space's letter, also
-    without colour. Where cells are short: the space's letter gives way first (the die
-    and the car matter more; the tooltip tells the rest), then a car shrinks to one cell,
-    its letter in lower case (space letters are capitals). ``moving``: the car whose turn
-    it is, emphasised.
+    ``thin``: the cells showing the space's thin edge (``▏▕▔▁``, where no edge line fits);
+    one of them always keeps it, so that every space boundary shows without colour, unless
+    a car or die has no other cell. Cars come first, then the dice, then the space's letter
+    (its colour still shows as the background; the tooltip tells the rest). A car is a chip
+    of two cells, :data:`CAR_MARK` (or :data:`FINISHED_MARK` at the finish) and the car's
+    letter (``●R``), where the cells allow; otherwise one cell, its letter circled
+    (``Ⓡ``); where cars outnumber the cells, the last cell shows :data:`MANY_CARS`. No
+    form of a car is ever a plain letter. ``moving``: the car whose turn it is, emphasised.
     """
-    free = list(slots)
+    plain = [c for c in slots if c not in thin]
+    edged = [c for c in slots if c in thin]
+    free = plain + edged[:-1]  # one thin edge stays
+    if len(free) < len(cars) + len(token_marks):
+        free = list(slots)  # a car or die matters more than the edge
     placed: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
-    if letter is not None and len(slots) >= 1 + len(token_marks) + 2 * len(cars):
-        placed[free.pop(0)] = letter
-    # A chip keeps a blank cell from the space's letter where there is room ("B ●R" rather
-    # than "B●R"), so the two never read as one word.
-    apart = {(x + dx, y) for x, y in placed for dx in (-2, 1)}
-    for n, (car, finished) in enumerate(cars):
-        emphasis = ("board--car-moving",) if car == moving else ()
-        look = (base, f"board--car-{car.value}", *emphasis)
-        spare = len(free) - len(token_marks) - (len(cars) - n - 1)
-        pair = None
-        if spare >= 2:
-            taken = set(free)
-            pairs = [(x, y) for x, y in free if (x + 1, y) in taken]
-            pair = next((c for c in pairs if c not in apart), pairs[0] if pairs else None)
+    looks = [
+        (base, f"board--car-{car.value}", *(("board--car-moving",) if car == moving else ()))
+        for car, _finished in cars
+    ]
+    room = len(free) - len(token_marks)
+    shown = min(len(cars), max(room, 1 if cars and free else 0))
+    counted = shown < len(cars)  # the last shown cell counts the rest
+    singles = shown - 1 if counted else shown
+    chips = max(0, min(singles, room - shown))
+    for n, (car, finished) in enumerate(cars[:singles]):
+        taken = set(free)
+        pair = next(((x, y) for x, y in free if (x + 1, y) in taken), None) if n < chips else None
         if pair is not None:
             x, y = pair
             free.remove((x, y))
             free.remove((x + 1, y))
-            placed[(x, y)] = (FINISHED_MARK if finished else CAR_MARK, look)
-            placed[(x + 1, y)] = (board_letter(car), look)
+            placed[(x, y)] = (FINISHED_MARK if finished else CAR_MARK, looks[n])
+            placed[(x + 1, y)] = (board_letter(car), looks[n])
         elif free:
-            placed[free.pop(0)] = (board_letter(car).lower(), look)
-    for cell, mark in zip(free, token_marks, strict=False):
-        placed[cell] = mark
+            placed[free.pop(0)] = (car_glyph(car), looks[n])
+    if counted and free:
+        placed[free.pop(0)] = (MANY_CARS, looks[singles])
+    for mark in token_marks:
+        if free:
+            placed[free.pop(0)] = mark
+    edges_left = [c for c in edged if c not in placed]
+    spots = [c for c in free if c not in thin] + [c for c in free if c in thin]
+    spots = [c for c in spots if c not in thin or len(edges_left) > 1]
+    if letter is not None and spots:
+        # A blank cell between the letter and a car chip where there is room ("B ●R").
+        near = {(x + dx, y) for x, y in placed for dx in (-1, 1)}
+        placed[next((c for c in spots if c not in near), spots[0])] = letter
     return placed

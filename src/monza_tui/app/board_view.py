@@ -238,6 +238,7 @@ class BoardView(ScrollView, can_focus=False):
         if scene.cursor in spaces:
             marks.append("board--cursor")
         paint: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
+        thin: set[Cellpos] = set()
         kinds = {self.board.spaces[s].kind for s in spaces}
         if kinds & {SpaceKind.START, SpaceKind.FINISH}:
             fill = _CHEQUER  # start and finish: a chequered flag in the field's colour
@@ -252,6 +253,7 @@ class BoardView(ScrollView, can_focus=False):
             assert cell is not None
             if cell.edge is not None and fill in (" ", _GLOW, _TILE_GLOW):
                 paint[pos] = (cell.edge, (base, *marks, "board--thin"))
+                thin.add(pos)
             else:
                 paint[pos] = (fill, (base, *marks))
         colour = next(
@@ -279,7 +281,9 @@ class BoardView(ScrollView, can_focus=False):
                 for at, label in scene.hinted
                 if at == s
             ]
-        paint.update(place_marks(slots, letter, token_marks, cars, base, scene.moving_car))
+        paint.update(
+            place_marks(slots, letter, token_marks, cars, base, scene.moving_car, frozenset(thin))
+        )
         return paint
 
     def _base_class(self, space: Space) -> str:

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 
 from monza_tui.app.track_legs import Cellpos, LegWalker, Scale, Slice
 from monza_tui.boardfile import BoardFile, Shape
-from monza_tui.engine import Board
+from monza_tui.engine import Board, SpaceKind
 
 __all__ = ["SCALES", "Cell", "Cellpos", "Layout", "Layouts", "Scale", "layout_board"]
 
@@ -84,7 +84,12 @@ class Cell:
     """The spaces drawn here: one, or on a loop the start field and the finish over it."""
     edge: str | None = None
     """A thin edge glyph (``▏▕▔▁``) for a content cell where a full edge line had no room;
-    shown when no letter, car or die takes the cell."""
+    the painter keeps one per space visible (see :func:`~monza_tui.app.board_marks.place_marks`)."""
+    edge_ahead: bool = False
+    """Whether :attr:`edge` is the space's front edge, lent by the space ahead (whose only
+    cell then keeps room for its letter); otherwise it is the space's back edge."""
+    edge_lent: bool = False
+    """Whether this cell's back edge is drawn in the cell behind it (``edge_ahead`` there)."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +216,45 @@ def _assign(
 _THIN = {"E": "▏", "W": "▕", "S": "▔", "N": "▁"}
 """A thin edge at the back of a space, by the direction of travel."""
 
+_LEND = {"▏": ("▕", (-1, 0)), "▕": ("▏", (1, 0)), "▔": ("▁", (0, -1)), "▁": ("▔", (0, 1))}
+"""Per back-edge glyph: the same edge drawn at the front of the cell behind, and where that is."""
+
+
+def _lend_edges(
+    board: Board, content: dict[Cellpos, tuple[int, ...]], thin: dict[Cellpos, str]
+) -> dict[Cellpos, Cellpos]:
+    """Move the thin back edge of a space that has no other cell into the cell behind it,
+    drawn at that cell's front, where the space behind keeps a plain cell besides: so
+    the space keeps a cell for its letter or a car and the boundary still shows without
+    colour (``│ W▕R│`` rather than ``│ WR│``). Returns, per lending cell, the cell that
+    now holds its edge."""
+    lent: dict[Cellpos, Cellpos] = {}
+    cells: dict[tuple[int, ...], list[Cellpos]] = {}
+    for cell, spaces in content.items():
+        cells.setdefault(spaces, []).append(cell)
+    plain = {spaces: sum(c not in thin for c in own) for spaces, own in cells.items()}
+    fields = {s.index for s in board.spaces if s.kind in (SpaceKind.START, SpaceKind.FINISH)}
+    for spaces, own in cells.items():
+        if any(c not in thin for c in own) or fields & set(spaces):
+            continue
+        for x, y in own:
+            front, (dx, dy) = _LEND[thin[(x, y)]]
+            behind = (x + dx, y + dy)
+            other = content.get(behind)
+            if (
+                other is None
+                or other == spaces
+                or behind in thin
+                or fields & set(other)
+                or plain[other] < 2
+            ):
+                continue
+            thin[behind] = front
+            del thin[(x, y)]
+            plain[other] -= 1
+            lent[(x, y)] = behind
+    return lent
+
 _GLYPHS = {
     (True, True, False, False): "│",
     (False, False, True, True): "─",
@@ -266,6 +310,7 @@ def layout_board(board: Board, shape: Shape, scale: Scale) -> Layout:
             content[cell] = a
     for cell in lines:
         content.pop(cell, None)
+    lent = _lend_edges(board, content, thin)
     everything = lines | set(content)
     if not everything:
         return Layout(scale, 0, 0, (), {}, {}, {}, builder.lanes_right, ("nothing to draw",))
@@ -279,9 +324,11 @@ def layout_board(board: Board, shape: Shape, scale: Scale) -> Layout:
         left, right = (x - 1, y) in lines, (x + 1, y) in lines
         grid[y - min_y][x - min_x] = Cell(_GLYPHS[(up, down, left, right)])
     by_space: dict[int, list[Cellpos]] = {}
+    holders = set(lent.values())
     for (x, y), spaces in content.items():
         pos = (x - min_x, y - min_y)
-        grid[pos[1]][pos[0]] = Cell(None, spaces, thin.get((x, y)))
+        ahead = (x, y) in holders
+        grid[pos[1]][pos[0]] = Cell(None, spaces, thin.get((x, y)), ahead, (x, y) in lent)
         for space in spaces:
             by_space.setdefault(space, []).append(pos)
     thin_at = {(x - min_x, y - min_y) for x, y in thin}
