@@ -233,7 +233,9 @@ def _lend_edges(
     for cell, spaces in content.items():
         cells.setdefault(spaces, []).append(cell)
     plain = {spaces: sum(c not in thin for c in own) for spaces, own in cells.items()}
-    fields = {s.index for s in board.spaces if s.kind in (SpaceKind.START, SpaceKind.FINISH)}
+    # Fields and tires are filled (``▚``, ``◎``): an edge would not show in them.
+    filled = (SpaceKind.START, SpaceKind.FINISH, SpaceKind.BLOCKED)
+    fields = {s.index for s in board.spaces if s.kind in filled}
     for spaces, own in cells.items():
         if any(c not in thin for c in own) or fields & set(spaces):
             continue
