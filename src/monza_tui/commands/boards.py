@@ -115,21 +115,33 @@ def track_picture(loaded: BoardFile, width: int) -> Text:
 
 
 def legend() -> Text:
-    """What the picture's letters and marks mean."""
-    items: list[tuple[str, str | None, str]] = [
+    """What the picture's letters and marks mean (the same marks as in a race: see
+    :mod:`monza_tui.app.board_marks`): the spaces, their thin edges and the cars, a line each."""
+    spaces: list[tuple[str, str | None, str]] = [
         (colour.letter, STYLE[colour], colour_name(colour)) for colour in Colour
     ]
-    items += [
+    spaces += [
         ("▚", CLASS_STYLE["board--start"], _("start and finish")),
         ("◎", CLASS_STYLE["board--tire"], _("tire (blocked)")),
-        ("●R", "bold black on #ff8a8a", _("a car (red)")),
+    ]
+    edges: list[tuple[str, str | None, str]] = [
+        ("▏▕▔▁", CLASS_STYLE["board--line"], _("a space's edge where no line fits")),
+    ]
+    car = "bold black on #ff8a8a"
+    cars: list[tuple[str, str | None, str]] = [
+        ("●R", car, _("a car (red)")),
+        ("Ⓡ", car, _("a car on a space too short for ●R")),
+        ("⁂", car, _("more cars than the space has room for")),
     ]
     out = Text()
-    for n, (mark, style, meaning) in enumerate(items):
-        if n:
-            out.append("  ")
-        out.append(mark, style)
-        out.append(f" {meaning}")
+    for line, items in enumerate((spaces, edges, cars)):
+        if line:
+            out.append("\n")
+        for n, (mark, style, meaning) in enumerate(items):
+            if n:
+                out.append("  ")
+            out.append(mark, style)
+            out.append(f" {meaning}")
     return out
 
 

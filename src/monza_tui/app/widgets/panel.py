@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from monza_tui.app.board_marks import CAR_MARK
 from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
 from monza_tui.app.widgets.common import put_text, set_colour_class
@@ -84,7 +85,7 @@ class PlayerRow(Horizontal):
         colour = state.game.cars[self.index]
         chip, name, where = cast("list[Static]", list(self.children))
         set_colour_class(chip, colour)
-        put_text(chip, colour.letter, layout=False)
+        put_text(chip, CAR_MARK + colour.letter, layout=False)  # as the board shows the car
         marker = "▶ " if self.index == state.player and not state.is_terminal() else "  "
         put_text(name, marker + player_label(player), layout=False)
         put_text(where, where_short(state, self.index), layout=False)
