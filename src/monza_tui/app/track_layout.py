@@ -223,7 +223,7 @@ _LEND = {"▏": ("▕", (-1, 0)), "▕": ("▏", (1, 0)), "▔": ("▁", (0, -1)
 def _lend_edges(
     board: Board, content: dict[Cellpos, tuple[int, ...]], thin: dict[Cellpos, str]
 ) -> dict[Cellpos, Cellpos]:
-    """Move the thin back edge of a space that has no other cell into the cell behind it,
+    """Move the thin back edge of a space whose one cell it is into the cell behind it,
     drawn at that cell's front, where the space behind keeps a plain cell besides: so
     the space keeps a cell for its letter or a car and the boundary still shows without
     colour (``│ W▕R│`` rather than ``│ WR│``). Returns, per lending cell, the cell that
@@ -237,7 +237,7 @@ def _lend_edges(
     filled = (SpaceKind.START, SpaceKind.FINISH, SpaceKind.BLOCKED)
     fields = {s.index for s in board.spaces if s.kind in filled}
     for spaces, own in cells.items():
-        if any(c not in thin for c in own) or fields & set(spaces):
+        if len(own) > 1 or own[0] not in thin or fields & set(spaces):
             continue
         for x, y in own:
             front, (dx, dy) = _LEND[thin[(x, y)]]
