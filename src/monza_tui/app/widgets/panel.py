@@ -58,7 +58,7 @@ class TurnBanner(Vertical):
             player = players[actor]
             colour = state.game.cars[actor]
             set_colour_class(car, colour)
-            put_text(car, colour.letter)
+            put_text(car, CAR_MARK + colour.letter)
             if state.phase is Phase.BONUS:
                 text = _("Bonus move: {name} ({car})")
             else:
