@@ -652,3 +652,28 @@ async def test_two_cars_sharing_a_short_space_on_the_long_track_are_both_read(
             assert not re.search("[rbgypw]", text), text
             found = {car_letter(t) for t in CHIP.findall(text)}
             assert found == {car.letter for car in cars} or "⁂" in text, text
+
+
+def test_marks_keep_one_thin_edge_and_give_cars_the_room_first() -> None:
+    """:func:`place_marks` alone: the space's thin edge keeps a cell; then cars (chips where
+    two cells are free, else circled letters, ``⁂`` past the cells), dice, the letter."""
+    from monza_tui.app.board_marks import place_marks
+
+    row = ((1, 0), (2, 0), (0, 0))  # best first; (0, 0) shows the thin edge
+    thin = frozenset({(0, 0)})
+    letter = ("R", ("l",))
+
+    def text(marks: dict[tuple[int, int], tuple[str, tuple[str, ...]]]) -> str:
+        return "".join(marks.get((x, 0), ("▏" if (x, 0) in thin else " ", ()))[0] for x in range(3))
+
+    assert text(place_marks(row, letter, [], [], "b", None, thin)) == "▏R "
+    blue = [(Colour.BLUE, False)]
+    assert text(place_marks(row, letter, [], blue, "b", None, thin)) == "▏●B"
+    die = [("1", ("d",))]
+    assert text(place_marks(row, letter, die, blue, "b", None, thin)) == "▏Ⓑ1"
+    two = [(Colour.BLUE, False), (Colour.RED, False)]
+    assert text(place_marks(row, letter, [], two, "b", None, thin)) == "▏ⒷⓇ"
+    three = [*two, (Colour.GREEN, False)]
+    assert text(place_marks(row, letter, [], three, "b", None, thin)) == "ⒼⒷⓇ"  # edge gives way
+    four = [*three, (Colour.YELLOW, False)]
+    assert text(place_marks(row, letter, [], four, "b", None, thin)) == "⁂ⒷⓇ"
