@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import feel  # noqa: E402
-from textual.pilot import Pilot  # noqa: E402
+import feel
+from textual.pilot import Pilot
 
 
 def main() -> int:
@@ -29,6 +29,7 @@ def main() -> int:
     parser.add_argument("--profile", metavar="KIND", help="profile the keys of this kind "
                         "(a name from feel.KINDS, or 'all')")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--filter", help="only functions whose path matches (a regex)")
     parser.add_argument("--each", type=int, default=3)
     options = parser.parse_args()
     took: list[float] = []
@@ -62,7 +63,7 @@ def main() -> int:
         stats = pstats.Stats(chosen[0])
         for profile in chosen[1:]:
             stats.add(profile)
-        stats.sort_stats("cumulative").print_stats(options.top)
+        stats.sort_stats("cumulative").print_stats(options.filter or "", options.top)
     return 0
 
 

@@ -5,6 +5,10 @@ else of the game. Every action, a person's key, a click, a bot's choice or a rol
 dice, goes through :meth:`MonzaApp.act`, which asks the engine whether it is legal, applies
 it, calls the :meth:`MonzaApp.on_race_changed` hook (autosave hooks in there) and lets the
 race screen draw the new state. Screens only point at things and call :meth:`act`.
+
+The autosave is written after the frame that shows the action, by a thread of its own
+(:mod:`monza_tui.app.autosave`), so a key never waits for the disk; leaving the app waits
+for the last save.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from monza_tui.app.autosave import Autosaver
 from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
 from monza_tui.bots import make_driver
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, roll_dice
@@ -72,6 +77,9 @@ class MonzaApp(App[None]):
         self.drivers: dict[int, Any] = {}
         self._first_race = race
         self.offer_saved = offer_saved
+        self.autosaver = Autosaver(self.post_message)
+        self._unsaved: Race | None = None
+        """The newest race not yet handed to the autosaver (it is, after the next frame)."""
 
     # Screens --------------------------------------------------------------------------
 
@@ -120,6 +128,7 @@ class MonzaApp(App[None]):
         def answered(yes: bool | None) -> None:
             if yes:
                 self.on_race_changed(race)
+                self.save_now()
                 self.exit(message=_("The race is saved; monza resume continues it."))
 
         question = _("Quit the race? It is saved: monza resume continues it later.")
@@ -223,17 +232,32 @@ class MonzaApp(App[None]):
     def on_race_changed(self, race: Race) -> None:
         """Hook called with the new race after every action (and when a race begins):
         autosave plugs in here."""
-        # Autosave (saves engineer; docs/saves.md): every action is saved at once,
-        # atomically, so quitting, Ctrl+C or a kill never loses the race.
-        from monza_tui import saves
-        from monza_tui.errors import UserError
+        # Autosave (saves engineer; docs/saves.md): every action is saved, atomically, right
+        # after the frame that shows it, so quitting, Ctrl+C or a kill never loses the race.
+        waiting = self._unsaved
+        if waiting is not None and waiting.game is not race.game:
+            self.autosaver.submit(waiting)  # another race's last state: hand it over now
+        self._unsaved = race
+        self.call_after_refresh(self._hand_over)
 
-        try:
-            saves.autosave(race)
-        except UserError as error:  # disk full, folder not writable: say so, play on
-            if str(error) != getattr(self, "_save_error", None):
-                self._save_error = str(error)
-                self.notify(str(error), severity="error", timeout=10)
+    def _hand_over(self) -> None:
+        race, self._unsaved = self._unsaved, None
+        if race is not None:
+            self.autosaver.submit(race)
+
+    def save_now(self) -> None:
+        """Write every action so far before going on (quitting, leaving the app)."""
+        self._hand_over()
+        self.autosaver.flush()
+
+    def on_autosaver_failed(self, message: Autosaver.Failed) -> None:
+        # Disk full, folder not writable: say so (once per reason), play on.
+        if message.text != getattr(self, "_save_error", None):
+            self._save_error = message.text
+            self.notify(message.text, severity="error", timeout=10)
+
+    def on_unmount(self) -> None:
+        self.save_now()
 
     def _race_screen(self) -> RaceScreen | None:
         from monza_tui.app.screens.race import RaceScreen

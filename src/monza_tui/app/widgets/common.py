@@ -6,10 +6,15 @@ every action, so widgets whose text and classes did not change must not be touch
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Static
 
 from monza_tui.engine import COLOURS, Colour
+
+W = TypeVar("W", bound=Widget)
 
 COLOUR_CLASSES = tuple(f"-{c.value}" for c in COLOURS)
 """The classes of the six game colours (app.tcss styles them)."""
@@ -37,3 +42,13 @@ def show(widget: Widget, visible: bool) -> None:
     """Display or hide ``widget`` unless it is so already."""
     if widget.display != visible:
         widget.display = visible
+
+
+def one(node: DOMNode, selector: str, kind: type[W]) -> W:
+    """``node.query_one(selector, kind)``, looked up once: the race screen's widgets stay
+    for its whole life, and a query walks the DOM (many times per key otherwise)."""
+    found: dict[str, Widget] = node.__dict__.setdefault("_monza_found", {})
+    widget = found.get(selector)
+    if widget is None or widget.parent is None:  # (removed: look again)
+        widget = found[selector] = node.query_one(selector, kind)
+    return widget  # type: ignore[return-value]
