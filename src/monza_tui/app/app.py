@@ -41,6 +41,16 @@ DEFAULT_ANIMATION_DELAY = 0.08
 """Seconds per space when a car drives along its path."""
 
 
+def _freeze_heap() -> None:
+    """After the race screen's first frame: what exists now (modules, the board, its
+    drawing, the widgets) lives as long as the race, so the garbage collector's full passes
+    need not walk it again (they would otherwise take tens of ms in the middle of a key)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 class MonzaApp(App[None]):
     """Set-up, race, results; rules on ``?``/F1 from anywhere."""
 
@@ -146,6 +156,7 @@ class MonzaApp(App[None]):
         }
         self.on_race_changed(race)
         self._show(RaceScreen())
+        self.call_after_refresh(_freeze_heap)
         # After the first frame: the warm-up thread would otherwise compete with it.
         self.set_timer(0.3, lambda: self._warm_up(race))
 

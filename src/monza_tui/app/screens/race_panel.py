@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, Static
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import tell
@@ -18,6 +18,7 @@ from monza_tui.app.screens.race_pace import RacePace
 from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
+from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.bots import Hint
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import _
@@ -76,7 +77,7 @@ class PanelMixin(RacePace):
                     button = Button(label, id=f"btn-{key}", compact=True)
                     button.can_focus = False  # the keys are the race's, never a button's
                     yield button
-            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            log = RaceLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
             log.can_focus = False
             yield log
 

@@ -15,9 +15,14 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from monza_tui.app.widgets.common import put_text, set_colour_class, show
+from monza_tui.app.widgets.common import COLOUR_CLASSES, put_text, set_colour_class, show
 from monza_tui.engine import COLOURS, Colour
 from monza_tui.i18n import _, colour_name
+
+_DIE_CLASSES = frozenset(
+    {*COLOUR_CLASSES, "-used", "-selected", "-marked", "-hint"}
+)
+"""The classes :meth:`DieChip.show` sets (the others, ``chip die``, stay)."""
 
 
 class DieChip(Static):
@@ -44,15 +49,18 @@ class DieChip(Static):
         show(self, colour is not None)
         if colour is None:
             return
-        set_colour_class(self, colour)
+        # All classes in one change: each class change restyles the chip.
+        wanted = {name for name in self.classes if name not in _DIE_CLASSES}
+        wanted.add(f"-{colour.value}")
+        wanted.update(f"-{state}" for state, on in states.items() if on)
+        if wanted != set(self.classes):
+            self.set_classes(wanted)
         # A placed die shows a dot instead of its letter: readable without colour too.
         used = states.get("used", False)
         put_text(self, f"{self.index + 1}{'·' if used else colour.letter}", layout=False)
         tip = _("die {n}: {colour}").format(n=self.index + 1, colour=colour_name(colour))
         if self.tooltip != tip:
             self.tooltip = tip
-        for state, on in states.items():
-            self.set_class(on, f"-{state}")
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -124,8 +132,12 @@ class TileChip(Static):
         if getattr(self, "_monza_look", None) == look:
             return
         self._monza_look = look
-        for state, on in states.items():
-            self.set_class(on, f"-{state}")
+        # All classes in one change: each class change restyles the chip.
+        names = {f"-{state}" for state in states}
+        wanted = {name for name in self.classes if name not in names}
+        wanted.update(f"-{state}" for state, on in states.items() if on)
+        if wanted != set(self.classes):
+            self.set_classes(wanted)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
