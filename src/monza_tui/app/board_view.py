@@ -273,6 +273,8 @@ class BoardView(ScrollView, can_focus=False):
         return text, self._style(classes)
 
     def render_line(self, y: int) -> Strip:
+        if self._layout is None:  # before the widget knows its size: nothing drawn yet
+            return Strip.blank(self.size.width, self._blank)
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y - self._origin.y
         width = self.scrollable_content_region.width

@@ -111,11 +111,11 @@ class PanelMixin(RacePace):
         width, height = self.size
         board_w, board_h = width - PANEL_WIDTH, height - 1
         view = one(self, "BoardView", BoardView)
-        need = view.min_size
         ok = view.fits(board_w, board_h) and height - 1 >= PANEL_MIN_HEIGHT
         self.set_class(not ok, "-too-small")
         self.set_class(height < SHORT_HEIGHT, "-short")
         if not ok:
+            need = view.min_size
             message = _("Please enlarge the terminal: the board and the panel do not fit in "
                         "{width}×{height}.").format(width=width, height=height)
             message += " " + _("The race needs about {w}×{h}.").format(

@@ -32,10 +32,23 @@ def set_colour_class(widget: Widget, colour: Colour | None) -> None:
 
 def put_text(widget: Static, text: str, *, layout: bool = True) -> None:
     """Show ``text`` in ``widget`` unless it shows it already; ``layout=False`` for widgets
-    of a fixed size (no relayout of the screen needed)."""
-    if getattr(widget, "_monza_text", None) != text:
-        widget._monza_text = text  # type: ignore[attr-defined]
+    of a fixed size (no relayout of the screen needed); otherwise a relayout only when the
+    text takes another number of lines."""
+    if getattr(widget, "_monza_text", None) == text:
+        return
+    widget._monza_text = text  # type: ignore[attr-defined]
+    size = widget.content_size
+    if not layout or not widget.display or not size.width or widget.styles.width is None:
         widget.update(text, layout=layout)
+        return
+    # Lay the screen out again only if the text needs another number of lines: a layout
+    # costs the whole screen, a repaint only this widget.
+    widget.update(text, layout=False)
+    widget.clear_cached_dimensions()
+    parent = widget.parent
+    container = parent.size if isinstance(parent, Widget) else widget.app.size
+    if widget.get_content_height(container, widget.app.size, size.width) != size.height:
+        widget.refresh(layout=True)
 
 
 def show(widget: Widget, visible: bool) -> None:
