@@ -358,7 +358,7 @@ class Layouts:
     scale's outline first (a third of the work) and builds only a drawing that may fit.
     :meth:`of` shares them between the race screens of one board (a rematch draws at once)."""
 
-    _shared: ClassVar[dict[int, tuple[Board, Layouts]]] = {}
+    _shared: ClassVar[dict[tuple[int, bool, tuple[str, ...]], tuple[Board, Layouts]]] = {}
     SHARED = 4
     """Boards whose drawings are kept for the next screen that shows them."""
 
@@ -371,14 +371,15 @@ class Layouts:
     @classmethod
     def of(cls, board_file: BoardFile) -> Layouts:
         """The drawings of ``board_file``'s board, shared with earlier screens of it."""
-        board = board_file.board
-        found = cls._shared.get(id(board))
+        board, shape = board_file.board, board_file.shape
+        key = (id(board), shape.loop, tuple(shape.legs))
+        found = cls._shared.get(key)
         if found is not None and found[0] is board:
             return found[1]
         layouts = cls(board_file)
         while len(cls._shared) >= cls.SHARED:
             cls._shared.pop(next(iter(cls._shared)))
-        cls._shared[id(board)] = (board, layouts)
+        cls._shared[key] = (board, layouts)
         return layouts
 
     def at(self, scale: Scale) -> Layout:
