@@ -152,6 +152,11 @@ async def test_every_action_is_saved_after_its_frame() -> None:
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "k", "enter")
+        for _ in range(100):  # handed to the saver's thread shortly after the frame
+            if app._unsaved is None:
+                break
+            await pilot.pause(0.02)
+        assert app._unsaved is None
         assert app.autosaver.flush(5)
         path = saves.save_path(app.race)
         assert path is not None

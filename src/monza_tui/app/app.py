@@ -39,6 +39,10 @@ DEFAULT_BOT_DELAY = 0.6
 """Seconds between a bot's steps, so that people can follow them."""
 DEFAULT_ANIMATION_DELAY = 0.08
 """Seconds per space when a car drives along its path."""
+SAVE_DELAY = 0.05
+"""Seconds from an action to handing its save to the autosaver's thread: the frame that
+shows the action is out by then, and the thread does not compete with it for the
+interpreter (a person's next key rarely comes sooner)."""
 
 
 def _freeze_heap() -> None:
@@ -243,13 +247,13 @@ class MonzaApp(App[None]):
     def on_race_changed(self, race: Race) -> None:
         """Hook called with the new race after every action (and when a race begins):
         autosave plugs in here."""
-        # Autosave (saves engineer; docs/saves.md): every action is saved, atomically, right
-        # after the frame that shows it, so quitting, Ctrl+C or a kill never loses the race.
+        # Autosave (saves engineer; docs/saves.md): every action is saved, atomically, once
+        # the frame that shows it is out, so quitting, Ctrl+C or a kill never loses the race.
         waiting = self._unsaved
         if waiting is not None and waiting.game is not race.game:
             self.autosaver.submit(waiting)  # another race's last state: hand it over now
         self._unsaved = race
-        self.call_after_refresh(self._hand_over)
+        self.set_timer(SAVE_DELAY, self._hand_over)
 
     def _hand_over(self) -> None:
         race, self._unsaved = self._unsaved, None
