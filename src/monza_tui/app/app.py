@@ -39,10 +39,6 @@ DEFAULT_BOT_DELAY = 0.6
 """Seconds between a bot's steps, so that people can follow them."""
 DEFAULT_ANIMATION_DELAY = 0.08
 """Seconds per space when a car drives along its path."""
-SAVE_DELAY = 0.05
-"""Seconds from an action to handing its save to the autosaver's thread: the frame that
-shows the action is out by then, and the thread does not compete with it for the
-interpreter (a person's next key rarely comes sooner)."""
 
 
 def _freeze_heap() -> None:
@@ -253,12 +249,16 @@ class MonzaApp(App[None]):
         if waiting is not None and waiting.game is not race.game:
             self.autosaver.submit(waiting)  # another race's last state: hand it over now
         self._unsaved = race
-        self.set_timer(SAVE_DELAY, self._hand_over)
+        self.call_after_refresh(self._hand_over)
 
     def _hand_over(self) -> None:
+        # After the frame: the saver's thread writes (the disk's waits release the
+        # interpreter for the terminal's writer), and the app waits for it before the next
+        # message, so whoever reads the save next finds this action in it.
         race, self._unsaved = self._unsaved, None
         if race is not None:
             self.autosaver.submit(race)
+            self.autosaver.flush()
 
     def save_now(self) -> None:
         """Write every action so far before going on (quitting, leaving the app)."""

@@ -2,9 +2,10 @@
 
 Saving (the record's text, a temporary file, two fsyncs, a rename) takes a good part of a
 key's time, and the player waits for the frame, not for the disk. So the app hands each new
-race to an :class:`Autosaver` once the frame that shows the action is out (``SAVE_DELAY``,
-50 ms, after the action), and the saver's thread writes it with
-:func:`monza_tui.saves.autosave` (atomic, as before). Guarantees:
+race to an :class:`Autosaver` once the frame that shows the action is drawn
+(``call_after_refresh``) and waits for the saver's thread to write it with
+:func:`monza_tui.saves.autosave` (atomic, as before; the disk's waits release the
+interpreter, so the terminal's writer thread sends the frame meanwhile). Guarantees:
 
 - every race handed over is written, or a newer state of the same race is (races of one game
   are coalesced: when the thread gets to it, only the newest state is written, never an older
@@ -14,8 +15,8 @@ race to an :class:`Autosaver` once the frame that shows the action is out (``SAV
 - a failed save (disk full, folder not writable) is posted to the app as
   :class:`Autosaver.Failed`, and the game goes on.
 
-A process killed between an action and its save (some 50 ms) loses that one action at most;
-the save file is whole either way (``tests/test_kill.py``).
+A process killed between a frame and its save (a few milliseconds) loses that one action at
+most; the save file is whole either way (``tests/test_kill.py``).
 """
 
 from __future__ import annotations
