@@ -392,7 +392,7 @@ def test_every_space_boundary_shows_in_plain_text(name: str, scale: Scale) -> No
     wherever two spaces' cells touch, a line (box drawing, or a thin edge ``▏▕▔▁`` that no
     letter covers) is drawn between them, on every board at every scale, with and without
     cars (every space's letter and a car on every other space, painted as in a race)."""
-    from monza_tui.app.board_view import BoardView
+    from monza_tui.app.board_marks import paint_space
     from monza_tui.app.scene import Scene
     from monza_tui.engine import Colour
 
@@ -403,9 +403,10 @@ def test_every_space_boundary_shows_in_plain_text(name: str, scale: Scale) -> No
         Scene(cars={}),
         Scene(cars={s.index: (colours[s.index % 6],) for s in bf.board.spaces[1::2]}),
     ):
-        view = BoardView(bf)
-        view.scene = scene
-        view._use_layout(layout)
-        text = {pos: mark for pos, (mark, _) in view._cells.items()}
+        text = {
+            pos: mark
+            for space in bf.board.spaces
+            for pos, (mark, _) in paint_space(layout, bf.board, scene, space.index).items()
+        }
         faults = boundary_faults(layout, text)
         assert not faults, f"{len(faults)} faults, first: {faults[:5]}"
