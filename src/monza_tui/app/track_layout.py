@@ -39,8 +39,10 @@ back edge; a quarter turn happens where the centre lines of two legs meet.
   own and a space lying wholly in the bend gets two cuts, an edge and a cell, while there
   are cuts enough), and the rest of each lane's L (the corner, larger on the outer lanes)
   holds no edge: it belongs to the space that spans that point in its lane. A space left
-  with one cut shows its back edge thin inside its cell (``▏▕▔▁``). Keep spaces in bends 2
-  units or longer where you can (compact bends have the fewest cuts).
+  with one cut shows its back edge thin inside its cell (``▏▕▔▁``), or, when that cell is its
+  only one, at the front of the cell behind it (so it keeps a cell for its letter or a
+  car). Keep spaces in bends 2 units or longer where you can (compact bends have the
+  fewest cuts).
 * **Sizes**: a loop ``E a, S b, W a, N b`` is ``a*unit_cols + 13`` columns by ``2b + 7`` rows
   (normal ``3a + 13``, roomy ``4a + 13``, compact ``2a + 10``). Two E/W legs side by side need
   their centre lines 4 units apart (a row between the bands), two N/S legs 5 units (normal;
