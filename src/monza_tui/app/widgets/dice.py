@@ -104,7 +104,12 @@ class TileChip(Static):
             self.tooltip = _("extra-roll tile: re-roll some dice once")
 
     def show(self, **states: bool) -> None:
-        """Show the tile's states as classes (``-gone``, ``-selected``, ``-hint``...)."""
+        """Show the tile's states as classes (``-gone``, ``-selected``, ``-hint``...). A
+        placed or spent tile shows a dot instead of its letter, as a placed die does: gone
+        without colour too."""
+        if self.colour is not None:
+            away = states.get("used", False) or states.get("gone", False)
+            put_text(self, "·" if away else self.colour.letter.lower(), layout=False)
         for state, on in states.items():
             self.set_class(on, f"-{state}")
 
