@@ -19,6 +19,7 @@ from app.helpers import (
     screen_lines,
     settle,
     static_text,
+    wait_for,
 )
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import places, push_lines, steps_to_finish, tell, where_short
@@ -259,5 +260,6 @@ async def test_set_up_footer_has_no_palette_key() -> None:
     app = race_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await wait_for(pilot, lambda: "Quit" in screen_lines(app)[-1])
         footer = screen_lines(app)[-1]
         assert "palette" not in footer and "^q Quit" in footer
