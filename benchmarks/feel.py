@@ -203,7 +203,7 @@ async def _make_script(seed: int, each: int, max_steps: int) -> Script:
                 if "hint" not in did and script.count("hint") < HINTS:
                     did.add("hint")
                     await play("h", "hint", "Hint:")
-                elif "cursor" not in did and len(screen._targets()) > 1:
+                elif "cursor" not in did and len(screen.now.targets(screen.pointer.selected)) > 1:
                     did.add("cursor")
                     await play("tab", "cursor")
                 elif tiles and "tile" not in did and script.count("place a tile") < TILES:

@@ -5,6 +5,10 @@ else of the game. Every action, a person's key, a click, a bot's choice or a rol
 dice, goes through :meth:`MonzaApp.act`, which asks the engine whether it is legal, applies
 it, calls the :meth:`MonzaApp.on_race_changed` hook (autosave hooks in there) and lets the
 race screen draw the new state. Screens only point at things and call :meth:`act`.
+
+The autosave is written after the frame that shows the action, by a thread of its own
+(:mod:`monza_tui.app.autosave`), so a key never waits for the disk; leaving the app waits
+for the last save.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from monza_tui.app.autosave import Autosaver
 from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
 from monza_tui.bots import make_driver
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, roll_dice
@@ -34,6 +39,16 @@ DEFAULT_BOT_DELAY = 0.6
 """Seconds between a bot's steps, so that people can follow them."""
 DEFAULT_ANIMATION_DELAY = 0.08
 """Seconds per space when a car drives along its path."""
+
+
+def _freeze_heap() -> None:
+    """After the race screen's first frame: what exists now (modules, the board, its
+    drawing, the widgets) lives as long as the race, so the garbage collector's full passes
+    need not walk it again (they would otherwise take tens of ms in the middle of a key)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
 
 
 class MonzaApp(App[None]):
@@ -73,6 +88,10 @@ class MonzaApp(App[None]):
         self._first_race = race
         self._leaving = False  # set by exit(): input after that is dropped
         self.offer_saved = offer_saved
+        self.autosaver = Autosaver(self.post_message)
+        self._unsaved: Race | None = None
+        self._told_save_error: str | None = None
+        """The newest race not yet handed to the autosaver (it is, after the next frame)."""
 
     # Screens --------------------------------------------------------------------------
 
@@ -133,7 +152,7 @@ class MonzaApp(App[None]):
         if isinstance(self.screen, ConfirmScreen):
             return
 
-        failed = getattr(self, "_save_error", None)
+        failed = self.autosaver.error
         if failed is not None:
             # Say what is true: the race is not saved; offer to write it elsewhere.
             from monza_tui import saves
@@ -162,7 +181,8 @@ class MonzaApp(App[None]):
         def answered(yes: bool | None) -> None:
             if yes:
                 self.on_race_changed(race)
-                if getattr(self, "_save_error", None) is None:
+                self.save_now()
+                if self.autosaver.error is None:
                     self.exit(message=_("The race is saved; monza resume continues it."))
                 else:
                     self.action_request_quit()  # the last save failed: offer the rescue
@@ -182,6 +202,7 @@ class MonzaApp(App[None]):
         }
         self.on_race_changed(race)
         self._show(RaceScreen())
+        self.call_after_refresh(_freeze_heap)
         # After the first frame: the warm-up thread would otherwise compete with it.
         self.set_timer(0.3, lambda: self._warm_up(race))
 
@@ -275,18 +296,36 @@ class MonzaApp(App[None]):
     def on_race_changed(self, race: Race) -> None:
         """Hook called with the new race after every action (and when a race begins):
         autosave plugs in here."""
-        # Autosave (saves engineer; docs/saves.md): every action is saved at once,
-        # atomically, so quitting, Ctrl+C or a kill never loses the race.
-        from monza_tui import saves
-        from monza_tui.errors import UserError
+        # Autosave (saves engineer; docs/saves.md): every action is saved, atomically, once
+        # the frame that shows it is out, so quitting, Ctrl+C or a kill never loses the race.
+        waiting = self._unsaved
+        if waiting is not None and waiting.game is not race.game:
+            self.autosaver.submit(waiting)  # another race's last state: hand it over now
+        self._unsaved = race
+        self.call_after_refresh(self._hand_over)
 
-        try:
-            saves.autosave(race)
-            self._save_error: str | None = None
-        except UserError as error:  # disk full, folder not writable: say so, play on
-            if str(error) != getattr(self, "_save_error", None):
-                self._save_error = str(error)
-                self.notify(str(error), severity="error", timeout=10)
+    def _hand_over(self) -> None:
+        # After the frame: the saver's thread writes (the disk's waits release the
+        # interpreter for the terminal's writer), and the app waits for it before the next
+        # message, so whoever reads the save next finds this action in it.
+        race, self._unsaved = self._unsaved, None
+        if race is not None:
+            self.autosaver.submit(race)
+            self.autosaver.flush()
+
+    def save_now(self) -> None:
+        """Write every action so far before going on (quitting, leaving the app)."""
+        self._hand_over()
+        self.autosaver.flush()
+
+    def on_autosaver_failed(self, message: Autosaver.Failed) -> None:
+        # Disk full, folder not writable: say so (once per reason), play on.
+        if message.text != self._told_save_error:
+            self._told_save_error = message.text
+            self.notify(message.text, severity="error", timeout=10)
+
+    def on_unmount(self) -> None:
+        self.save_now()
 
     def _race_screen(self) -> RaceScreen | None:
         from monza_tui.app.screens.race import RaceScreen

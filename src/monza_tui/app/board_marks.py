@@ -5,9 +5,21 @@ Pure, no Textual: the board view paints the marks chosen here with its component
 
 from __future__ import annotations
 
-from monza_tui.app.track_layout import Cellpos
-from monza_tui.engine import Colour
+from monza_tui.app.scene import Scene, split_label
+from monza_tui.app.track_layout import Cellpos, Layout
+from monza_tui.engine import Board, Colour, Space, SpaceKind
 from monza_tui.i18n import _
+
+Paint = tuple[str, tuple[str, ...]]
+"""A cell's text and the board view's component classes for it."""
+
+CHEQUER = "▚"
+"""The start/finish field's pattern: repeated, a fine chequered flag."""
+TIRE = "◎"
+GLOW = "░"
+"""The texture of a legal next space: shows without colour, keeps the space's colour."""
+TILE_GLOW = "·"
+"""A space only a tile reaches: dotted, not textured like a die's (R12)."""
 
 CAR_MARK = "●"
 """A car is a chip of two cells: this mark and the car's letter (``●R``), never a space's
@@ -74,3 +86,71 @@ def place_marks(
     for cell, mark in zip(free, token_marks, strict=False):
         placed[cell] = mark
     return placed
+
+
+def base_class(space: Space) -> str:
+    """The component class of a space's colour (tire, start field, or its colour)."""
+    if space.kind is SpaceKind.BLOCKED:
+        return "board--tire"
+    if space.kind is SpaceKind.START or space.colour is None:
+        return "board--start"
+    return f"board--{space.colour.value}"
+
+
+def paint_space(layout: Layout, board: Board, scene: Scene, index: int) -> dict[Cellpos, Paint]:
+    """Text and component classes of every content cell of one space in ``scene``."""
+    slots = layout.slots.get(index, ())
+    if not slots:
+        return {}
+    # The start and the finish drawn over it share their cells: paint them together.
+    sharing = layout.rows[slots[0][1]][slots[0][0]]
+    spaces = sharing.spaces if sharing is not None else (index,)
+    base = base_class(board.spaces[spaces[-1]])
+    marks: list[str] = []
+    highlighted = any(s in scene.highlights for s in spaces)
+    tile_only = highlighted and all(s in scene.tile_only for s in spaces)
+    if highlighted:
+        marks.append("board--tile-only" if tile_only else "board--highlight")
+    if scene.cursor in spaces:
+        marks.append("board--cursor")
+    paint: dict[Cellpos, Paint] = {}
+    kinds = {board.spaces[s].kind for s in spaces}
+    if kinds & {SpaceKind.START, SpaceKind.FINISH}:
+        fill = CHEQUER  # start and finish: a chequered flag in the field's colour
+    elif SpaceKind.BLOCKED in kinds:
+        fill = TIRE
+    elif highlighted:
+        fill = TILE_GLOW if tile_only else GLOW  # legal next space, its colour kept
+    else:
+        fill = " "
+    for pos in slots:
+        cell = layout.rows[pos[1]][pos[0]]
+        assert cell is not None
+        if cell.edge is not None and fill in (" ", GLOW, TILE_GLOW):
+            paint[pos] = (cell.edge, (base, *marks, "board--thin"))
+        else:
+            paint[pos] = (fill, (base, *marks))
+    colour = next(
+        (board.spaces[s].colour for s in reversed(spaces) if board.spaces[s].colour), None
+    )
+    letter = (board_letter(colour), (base, *marks)) if colour is not None else None
+    cars = [
+        (car, board.spaces[s].kind is SpaceKind.FINISH)
+        for s in spaces
+        for car in scene.cars.get(s, ())
+    ]
+    token_marks: list[Paint] = []
+    for s in spaces:
+        for at, label in scene.tokens:
+            if at == s:
+                text, tile, done = split_label(label)
+                look = "board--token-done" if done else "board--tile" if tile else "board--token"
+                token_marks.append((text[-1:], (base, look)))
+    for s in spaces:
+        token_marks += [
+            (split_label(label)[0][-1:], (base, "board--hint"))
+            for at, label in scene.hinted
+            if at == s
+        ]
+    paint.update(place_marks(slots, letter, token_marks, cars, base, scene.moving_car))
+    return paint

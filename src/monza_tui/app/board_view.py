@@ -21,12 +21,12 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from monza_tui.app.board_marks import board_letter, place_marks
+from monza_tui.app.board_marks import Paint, board_letter, paint_space
 from monza_tui.app.minimap import map_size, map_to_drawing, minimap
-from monza_tui.app.scene import Scene, split_label
+from monza_tui.app.scene import Scene, changed_spaces
 from monza_tui.app.track_layout import Cell, Cellpos, Layout, Layouts
 from monza_tui.boardfile import BoardFile
-from monza_tui.engine import Space, SpaceKind
+from monza_tui.engine import SpaceKind
 from monza_tui.i18n import _, colour_name
 
 MIN_VIEW = (30, 11)
@@ -36,13 +36,6 @@ cross-section and a few spaces of it. Smaller, the app asks to enlarge the termi
 _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳┻┏┓┗┛")
 """The cursor's frame is drawn heavy, so it shows without colour too."""
 
-_CHEQUER = "▚"
-"""The start/finish field's pattern: repeated, a fine chequered flag."""
-_TIRE = "◎"
-_GLOW = "░"
-_TILE_GLOW = "·"
-"""A space only a tile reaches: dotted, not textured like a die's (R12)."""
-"""The texture of a legal next space: shows without colour, keeps the space's colour."""
 
 
 class BoardView(ScrollView, can_focus=False):
@@ -107,17 +100,23 @@ class BoardView(ScrollView, can_focus=False):
         super().__init__(name=name, id=id, classes=classes)
         self.board_file = board_file
         self.board = board_file.board
-        self.layouts = Layouts(board_file)
-        self.layout_now: Layout = self.layouts.smallest()
+        self.layouts = Layouts.of(board_file)
+        self._layout: Layout | None = None  # chosen when the widget learns its size
         self._origin = Offset(0, 0)  # where the drawing starts, to centre it
         self.scene = Scene(cars={})
-        self._looks: dict[int, tuple[object, ...]] = {}
-        self._cells: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
+        self._cells: dict[Cellpos, Paint] = {}
         self._frame_owners: dict[Cellpos, tuple[int, ...]] = {}
         self._strips: dict[int, Strip] = {}
         self._styles: dict[tuple[str, ...], Style] = {}
         self._map_cache: tuple[object, list[Strip]] | None = None
-        self._use_layout(self.layout_now)
+
+    @property
+    def layout_now(self) -> Layout:
+        """The drawing shown (the smallest one until the widget knows its size)."""
+        if self._layout is None:
+            self._use_layout(self.layouts.smallest())
+        assert self._layout is not None
+        return self._layout
 
     # Size ------------------------------------------------------------------------------
 
@@ -129,6 +128,8 @@ class BoardView(ScrollView, can_focus=False):
 
     def fits(self, width: int, height: int) -> bool:
         """Whether a board area of ``width`` x ``height`` is playable (maybe scrolling)."""
+        if self.fits_whole(width, height):
+            return True  # (no need to make the smallest drawing to know)
         min_width, min_height = self.min_size
         return width >= min_width and height >= min_height
 
@@ -138,7 +139,7 @@ class BoardView(ScrollView, can_focus=False):
         return layout.width <= width and layout.height <= height
 
     def _use_layout(self, layout: Layout) -> None:
-        self.layout_now = layout
+        self._layout = layout
         owners: dict[Cellpos, list[int]] = {}
         for space, frame in layout.frames.items():
             for cell in frame:
@@ -146,7 +147,6 @@ class BoardView(ScrollView, can_focus=False):
         self._frame_owners = {cell: tuple(spaces) for cell, spaces in owners.items()}
         self._strips.clear()
         self._cells.clear()
-        self._looks.clear()
         self._paint_scene()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -157,7 +157,7 @@ class BoardView(ScrollView, can_focus=False):
         origin = Offset(
             max(0, (size.width - layout.width) // 2), max(0, (size.height - layout.height) // 2)
         )
-        if layout is not self.layout_now or origin != self._origin:
+        if layout is not self._layout or origin != self._origin:
             self._origin = origin
             self._use_layout(layout)
         self.virtual_size = Size(layout.width + origin.x, layout.height + origin.y)
@@ -168,13 +168,17 @@ class BoardView(ScrollView, can_focus=False):
 
     def show(self, scene: Scene) -> None:
         """Show ``scene``; only the rows of spaces whose look changed are redrawn."""
-        old_cursor = self.scene.cursor
-        old_map = self._map_region()
+        old = self.scene
         self.scene = scene
-        changed = self._paint_scene()
+        layout = self._layout
+        if layout is None:  # not laid out yet: painted when it is
+            return
+        old_map = self._map_region(old)
+        changed = changed_spaces(old, scene)
+        self._paint_scene(changed)
         rows: set[int] = set()
         for space in changed:
-            rows.update(self.layout_now.space_rows.get(space, ()))
+            rows.update(layout.space_rows.get(space, ()))
         for row in sorted(rows):
             self._strips.pop(row, None)
             self.refresh_lines(row + self._origin.y)
@@ -182,112 +186,24 @@ class BoardView(ScrollView, can_focus=False):
             for region in {old_map, self._map_region()} - {None}:
                 assert region is not None
                 self.refresh_lines(region.y + self.scroll_offset.y, region.height)
-        if scene.cursor is not None and scene.cursor != old_cursor:
+        if scene.cursor is not None and scene.cursor != old.cursor:
             self._cursor_in_view(animate=True)
 
     def _cursor_in_view(self, *, animate: bool) -> None:
-        if self.scene.cursor is None or not self.is_mounted:
+        if self.scene.cursor is None or not self.is_mounted or self._layout is None:
             return
         x, y, width, height = self.layout_now.bounds(self.scene.cursor)
         region = Region(x + self._origin.x, y + self._origin.y, width, height)
         self.scroll_to_region(region, spacing=None, animate=animate, force=True)
 
-    def _look(self, space: int) -> tuple[object, ...]:
-        scene = self.scene
-        moving = scene.moving_car
-        cars = scene.cars.get(space, ())
-        return (
-            cars,
-            tuple(label for at, label in scene.tokens if at == space),
-            tuple(label for at, label in scene.hinted if at == space),
-            space in scene.highlights,
-            space in scene.tile_only,
-            space == scene.cursor,
-            space == scene.origin,
-            moving in cars,
-        )
-
-    def _paint_scene(self) -> set[int]:
-        """Recompute the cells of every space whose look changed; return those spaces."""
-        looks = {space.index: self._look(space.index) for space in self.board.spaces}
-        changed = {s for s, look in looks.items() if self._looks.get(s) != look}
-        if not self._cells:
-            changed = set(looks)
-        self._looks = looks
-        for space in changed:
-            for pos, paint in self._paint_space(space).items():
-                self._cells[pos] = paint
-        return changed
-
-    def _paint_space(self, index: int) -> dict[Cellpos, tuple[str, tuple[str, ...]]]:
-        """Text and component classes of every content cell of one space."""
-        layout = self.layout_now
-        slots = layout.slots.get(index, ())
-        if not slots:
-            return {}
-        # The start and the finish drawn over it share their cells: paint them together.
-        sharing = layout.rows[slots[0][1]][slots[0][0]]
-        spaces = sharing.spaces if sharing is not None else (index,)
-        scene = self.scene
-        base = self._base_class(self.board.spaces[spaces[-1]])
-        marks: list[str] = []
-        highlighted = any(s in scene.highlights for s in spaces)
-        tile_only = highlighted and all(s in scene.tile_only for s in spaces)
-        if highlighted:
-            marks.append("board--tile-only" if tile_only else "board--highlight")
-        if scene.cursor in spaces:
-            marks.append("board--cursor")
-        paint: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
-        kinds = {self.board.spaces[s].kind for s in spaces}
-        if kinds & {SpaceKind.START, SpaceKind.FINISH}:
-            fill = _CHEQUER  # start and finish: a chequered flag in the field's colour
-        elif SpaceKind.BLOCKED in kinds:
-            fill = _TIRE
-        elif highlighted:
-            fill = _TILE_GLOW if tile_only else _GLOW  # legal next space, its colour kept
-        else:
-            fill = " "
-        for pos in slots:
-            cell = layout.rows[pos[1]][pos[0]]
-            assert cell is not None
-            if cell.edge is not None and fill in (" ", _GLOW, _TILE_GLOW):
-                paint[pos] = (cell.edge, (base, *marks, "board--thin"))
-            else:
-                paint[pos] = (fill, (base, *marks))
-        colour = next(
-            (self.board.spaces[s].colour for s in reversed(spaces) if self.board.spaces[s].colour),
-            None,
-        )
-        letter = (board_letter(colour), (base, *marks)) if colour is not None else None
-        cars = [
-            (car, self.board.spaces[s].kind is SpaceKind.FINISH)
-            for s in spaces
-            for car in scene.cars.get(s, ())
-        ]
-        token_marks: list[tuple[str, tuple[str, ...]]] = []
-        for s in spaces:
-            for at, label in scene.tokens:
-                if at == s:
-                    text, tile, done = split_label(label)
-                    look = (
-                        "board--token-done" if done else "board--tile" if tile else "board--token"
-                    )
-                    token_marks.append((text[-1:], (base, look)))
-        for s in spaces:
-            token_marks += [
-                (split_label(label)[0][-1:], (base, "board--hint"))
-                for at, label in scene.hinted
-                if at == s
-            ]
-        paint.update(place_marks(slots, letter, token_marks, cars, base, scene.moving_car))
-        return paint
-
-    def _base_class(self, space: Space) -> str:
-        if space.kind is SpaceKind.BLOCKED:
-            return "board--tire"
-        if space.kind is SpaceKind.START or space.colour is None:
-            return "board--start"
-        return f"board--{space.colour.value}"
+    def _paint_scene(self, spaces: set[int] | None = None) -> None:
+        """Recompute the cells of ``spaces`` (every space when None) for the scene."""
+        layout = self._layout
+        if layout is None:
+            return
+        indices = range(len(self.board.spaces)) if spaces is None else spaces
+        for index in indices:
+            self._cells.update(paint_space(layout, self.board, self.scene, index))
 
     # Drawing ---------------------------------------------------------------------------
 
@@ -295,6 +211,11 @@ class BoardView(ScrollView, can_focus=False):
         super().notify_style_update()
         self._styles.clear()
         self._strips.clear()
+
+    @property
+    def _blank(self) -> Style:
+        """The widget's own style (``rich_style`` walks the DOM: asked once per restyle)."""
+        return self._style(())
 
     def _style(self, classes: tuple[str, ...]) -> Style:
         style = self._styles.get(classes)
@@ -322,7 +243,7 @@ class BoardView(ScrollView, can_focus=False):
         if strip is not None:
             return strip
         layout = self.layout_now
-        blank = self.rich_style
+        blank = self._blank
         segments: list[Segment] = []
         if self._origin.x:
             segments.append(Segment(" " * self._origin.x, blank))
@@ -344,7 +265,7 @@ class BoardView(ScrollView, can_focus=False):
 
     def _paint_cell(self, pos: Cellpos, cell: Cell | None) -> tuple[str, Style]:
         if cell is None:
-            return " ", self.rich_style
+            return " ", self._blank
         if cell.line is not None:
             text, classes = self._line_look(pos, cell.line)
         else:
@@ -352,13 +273,15 @@ class BoardView(ScrollView, can_focus=False):
         return text, self._style(classes)
 
     def render_line(self, y: int) -> Strip:
+        if self._layout is None:  # before the widget knows its size: nothing drawn yet
+            return Strip.blank(self.size.width, self._blank)
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y - self._origin.y
         width = self.scrollable_content_region.width
         if row < 0 or row >= self.layout_now.height:
-            strip = Strip.blank(width, self.rich_style)
+            strip = Strip.blank(width, self._blank)
         else:
-            strip = self._row(row).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            strip = self._row(row).crop_extend(scroll_x, scroll_x + width, self._blank)
         at, rows = self._map_strips()
         if rows and at.y <= y < at.y + len(rows):
             strip = Strip.join([strip.crop(0, at.x), rows[y - at.y]])
@@ -366,10 +289,11 @@ class BoardView(ScrollView, can_focus=False):
 
     # The mini-map ----------------------------------------------------------------------
 
-    def _map_region(self) -> Region | None:
+    def _map_region(self, scene: Scene | None = None) -> Region | None:
         """Where the mini-map lies in the view (top right; bottom right when the cursor, or
         the space the next step goes from, is under it), or ``None`` when the whole drawing
-        is in view."""
+        is in view; for ``scene`` (by default the one shown)."""
+        scene = scene or self.scene
         size = self.scrollable_content_region.size
         layout = self.layout_now
         if layout.width <= size.width and layout.height <= size.height:
@@ -381,7 +305,7 @@ class BoardView(ScrollView, can_focus=False):
         top = Region(size.width - width, 0, width, height)
         bottom = Region(size.width - width, size.height - height, width, height)
         # Keep the cursor in sight first, then the space the next step goes from.
-        for wanted in ((self.scene.cursor, self.scene.origin), (self.scene.cursor,)):
+        for wanted in ((scene.cursor, scene.origin), (scene.cursor,)):
             hidden = [self._on_view(space) for space in wanted if space is not None]
             for region in (top, bottom):
                 if not any(region.overlaps(spot) for spot in hidden):

@@ -95,6 +95,40 @@ def _tokens(path: tuple[Placement, ...]) -> list[tuple[int, str]]:
     return [(p.space, token_label(n, p.token)) for n, p in enumerate(path, start=1)]
 
 
+def _by_space(marks: tuple[tuple[int, str], ...]) -> dict[int, tuple[str, ...]]:
+    found: dict[int, tuple[str, ...]] = {}
+    for space, label in marks:
+        found[space] = (*found.get(space, ()), label)
+    return found
+
+
+def _differ(old: Mapping[int, object], new: Mapping[int, object]) -> set[int]:
+    return {s for s in old.keys() | new.keys() if old.get(s) != new.get(s)}
+
+
+def changed_spaces(old: Scene, new: Scene) -> set[int]:
+    """The spaces that look different in ``new`` than in ``old`` (their cars, tokens, hint
+    marks, highlight, cursor, or the step's origin): only those need painting again, so a
+    cursor move costs two spaces, not the board."""
+    changed: set[int] = set()
+    if old.cars != new.cars:
+        changed |= _differ(old.cars, new.cars)
+    if old.tokens != new.tokens:
+        changed |= _differ(_by_space(old.tokens), _by_space(new.tokens))
+    if old.hinted != new.hinted:
+        changed |= _differ(_by_space(old.hinted), _by_space(new.hinted))
+    changed |= old.highlights ^ new.highlights
+    changed |= old.tile_only ^ new.tile_only
+    for before, after in ((old.cursor, new.cursor), (old.origin, new.origin)):
+        if before != after:
+            changed |= {s for s in (before, after) if s is not None}
+    if old.moving_car != new.moving_car:
+        cars = {old.moving_car, new.moving_car}
+        for scene in (old, new):
+            changed |= {s for s, here in scene.cars.items() if cars.intersection(here)}
+    return changed
+
+
 def scene_from_state(
     state: State,
     *,
@@ -150,6 +184,7 @@ __all__ = [
     "DONE_LABEL",
     "TILE_MARK",
     "Scene",
+    "changed_spaces",
     "hinted_path",
     "scene_from_state",
     "split_label",

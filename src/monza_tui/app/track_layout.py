@@ -58,6 +58,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from monza_tui.app.track_legs import Cellpos, LegWalker, Scale, Slice
 from monza_tui.boardfile import BoardFile, Shape
@@ -232,10 +233,30 @@ _GLYPHS = {
 """Outline glyph by which neighbours (up, down, left, right) are outline too."""
 
 
-def layout_board(board: Board, shape: Shape, scale: Scale) -> Layout:
-    """Draw ``board`` along ``shape`` at ``scale`` (see the module docstring for the rules)."""
+def walk_legs(board: Board, shape: Shape, scale: Scale) -> LegWalker:
+    """The outline of ``board`` at ``scale``: the first, cheaper third of :func:`layout_board`
+    (enough to know a lower bound of the drawing's size, :func:`outline_size`)."""
     builder = LegWalker(board, shape, scale)
     builder.walk()
+    return builder
+
+
+def outline_size(builder: LegWalker) -> tuple[int, int]:
+    """Columns and rows the walked outline spans: never more than the finished drawing's
+    (every outline cell stays a cell of the drawing)."""
+    if not builder.lines:
+        return 0, 0
+    xs = [x for x, _ in builder.lines]
+    ys = [y for _, y in builder.lines]
+    return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def layout_board(
+    board: Board, shape: Shape, scale: Scale, *, walked: LegWalker | None = None
+) -> Layout:
+    """Draw ``board`` along ``shape`` at ``scale`` (see the module docstring for the rules);
+    ``walked``: its outline already walked by :func:`walk_legs`."""
+    builder = walked if walked is not None else walk_legs(board, shape, scale)
     problems = list(builder.problems)
     drawn = float(board.length)
     if shape.loop and board.finishes:
@@ -333,19 +354,56 @@ def _best_first(cells: list[Cellpos], thin: set[Cellpos]) -> tuple[Cellpos, ...]
 
 class Layouts:
     """One board's drawings, made at each scale when first asked for (a few tens of ms
-    each), so resizing back and forth costs nothing after the first time."""
+    each), so resizing back and forth costs nothing after the first time. Choosing walks a
+    scale's outline first (a third of the work) and builds only a drawing that may fit.
+    :meth:`of` shares them between the race screens of one board (a rematch draws at once)."""
+
+    _shared: ClassVar[dict[tuple[int, bool, tuple[str, ...]], tuple[Board, Layouts]]] = {}
+    SHARED = 4
+    """Boards whose drawings are kept for the next screen that shows them."""
 
     def __init__(self, board_file: BoardFile) -> None:
         self.board_file = board_file
         self._made: dict[Scale, Layout] = {}
+        self._walked: dict[Scale, LegWalker] = {}
+        self._bounds: dict[Scale, tuple[int, int]] = {}
+
+    @classmethod
+    def of(cls, board_file: BoardFile) -> Layouts:
+        """The drawings of ``board_file``'s board, shared with earlier screens of it."""
+        board, shape = board_file.board, board_file.shape
+        key = (id(board), shape.loop, tuple(shape.legs))
+        found = cls._shared.get(key)
+        if found is not None and found[0] is board:
+            return found[1]
+        layouts = cls(board_file)
+        while len(cls._shared) >= cls.SHARED:
+            cls._shared.pop(next(iter(cls._shared)))
+        cls._shared[key] = (board, layouts)
+        return layouts
 
     def at(self, scale: Scale) -> Layout:
         """The drawing at ``scale``."""
         layout = self._made.get(scale)
         if layout is None:
-            layout = layout_board(self.board_file.board, self.board_file.shape, scale)
+            walked = self._walked.pop(scale, None)
+            layout = layout_board(
+                self.board_file.board, self.board_file.shape, scale, walked=walked
+            )
             self._made[scale] = layout
         return layout
+
+    def bound(self, scale: Scale) -> tuple[int, int]:
+        """At least the columns and rows of the drawing at ``scale`` (exact once made)."""
+        layout = self._made.get(scale)
+        if layout is not None:
+            return layout.width, layout.height
+        size = self._bounds.get(scale)
+        if size is None:
+            walked = walk_legs(self.board_file.board, self.board_file.shape, scale)
+            self._walked[scale] = walked  # kept until the drawing is made (if ever)
+            size = self._bounds[scale] = outline_size(walked)
+        return size
 
     def smallest(self) -> Layout:
         """The smallest complete drawing (or the compact one, if none is complete)."""
@@ -358,6 +416,10 @@ class Layouts:
         """The largest complete drawing that fits ``width`` x ``height``; if none fits, the
         smallest complete one (the widget then scrolls)."""
         for scale in SCALES:
+            least_width, least_height = self.bound(scale)
+            if least_width > width or least_height > height:
+                self._walked.pop(scale, None)  # too large: never drawn at this size
+                continue
             layout = self.at(scale)
             if layout.complete and layout.width <= width and layout.height <= height:
                 return layout

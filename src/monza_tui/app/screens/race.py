@@ -30,7 +30,7 @@ from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
 from monza_tui.app.screens.race_pace import RacePace
 from monza_tui.app.screens.race_panel import PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
-from monza_tui.app.widgets.common import put_text, show
+from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DieChip, TileChip
 from monza_tui.bots import Hint
 from monza_tui.engine import (
@@ -60,7 +60,7 @@ class RaceScreen(PanelMixin, RacePace):
 
     BINDINGS: ClassVar[list[BindingType]] = list(KEYS)
 
-    pointer: reactive[Pointer] = reactive(Pointer, init=False)
+    pointer: reactive[Pointer] = reactive(Pointer, init=False, repaint=False)
     """What the person points at; its one watcher redraws what depends on it."""
 
     def __init__(self) -> None:
@@ -128,7 +128,7 @@ class RaceScreen(PanelMixin, RacePace):
 
     def log_lines(self, lines: list[str]) -> None:
         """Append to the race log."""
-        log = self.query_one("#log", RichLog)
+        log = one(self, "#log", RichLog)
         for line in lines:
             self.told.append(line)
             log.write(Text(line))
@@ -173,7 +173,7 @@ class RaceScreen(PanelMixin, RacePace):
             )
             if self.hint is not None:
                 scene = replace(scene, hinted=hinted_path(now.state, self.hint))
-        self.query_one(BoardView).show(scene)
+        one(self, "BoardView", BoardView).show(scene)
         self.show_dice(now, pointer, self.hint)
         self.show_prompt(self.prompt_text())
         self.show_buttons(now, pointer)
@@ -425,7 +425,7 @@ class RaceScreen(PanelMixin, RacePace):
         if self.race.state.is_chance():
             self.advise(_("Roll first (space): the hint looks at your dice."))
             return
-        hint_line = self.query_one("#hint-line", Static)
+        hint_line = one(self, "#hint-line", Static)
         put_text(hint_line, _("Thinking about a hint…"))
         show(hint_line, True)
         self._compute_hint(self.race)

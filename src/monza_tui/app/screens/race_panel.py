@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, Static
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import tell
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer
 from monza_tui.app.screens.race_pace import RacePace
-from monza_tui.app.widgets.common import put_text, show
+from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
+from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.bots import Hint
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import _
@@ -76,7 +77,7 @@ class PanelMixin(RacePace):
                     button = Button(label, id=f"btn-{key}", compact=True)
                     button.can_focus = False  # the keys are the race's, never a button's
                     yield button
-            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+            log = RaceLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
             log.can_focus = False
             yield log
 
@@ -109,18 +110,18 @@ class PanelMixin(RacePace):
         """Below the smallest usable size, a clear message instead of a broken board."""
         width, height = self.size
         board_w, board_h = width - PANEL_WIDTH, height - 1
-        view = self.query_one(BoardView)
-        need = view.min_size
+        view = one(self, "BoardView", BoardView)
         ok = view.fits(board_w, board_h) and height - 1 >= PANEL_MIN_HEIGHT
         self.set_class(not ok, "-too-small")
         self.set_class(height < SHORT_HEIGHT, "-short")
         if not ok:
+            need = view.min_size
             message = _("Please enlarge the terminal: the board and the panel do not fit in "
                         "{width}×{height}.").format(width=width, height=height)
             message += " " + _("The race needs about {w}×{h}.").format(
                 w=need[0] + PANEL_WIDTH, h=max(need[1], PANEL_MIN_HEIGHT) + 1
             )
-            put_text(self.query_one("#enlarge", Static), message)
+            put_text(one(self, "#enlarge", Static), message)
 
     # Drawing -----------------------------------------------------------------------------
 
@@ -128,18 +129,18 @@ class PanelMixin(RacePace):
         """What depends on the engine state alone: the field, the round, the banner."""
         race = self.race
         state = self.now.state
-        self.query_one(Standings).show(state, race.players)
-        self.query_one(RoundInfo).show(state, self.names())
-        hint_line = self.query_one("#hint-line", Static)
+        one(self, "Standings", Standings).show(state, race.players)
+        one(self, "RoundInfo", RoundInfo).show(state, self.names())
+        hint_line = one(self, "#hint-line", Static)
         put_text(hint_line, self.hint_line())
         show(hint_line, self.hint is not None)
         self.set_class(state.final_round and not state.is_terminal(), "-final-round")
-        self.query_one(TurnBanner).set_class(
+        one(self, "TurnBanner", TurnBanner).set_class(
             not self.now.human and not state.is_terminal(), "-bot-turn"
         )
 
     def show_prompt(self, prompt: str) -> None:
-        self.query_one(TurnBanner).show(self.now.state, self.race.players, prompt)
+        one(self, "TurnBanner", TurnBanner).show(self.now.state, self.race.players, prompt)
 
     def show_dice(self, now: Now, pointer: Pointer, found: Hint | None) -> None:
         state = now.state
@@ -155,7 +156,7 @@ class PanelMixin(RacePace):
                     else:
                         hinted_tiles.add(action.token.colour)
         selected = pointer.selected
-        self.query_one(DiceTray).show(
+        one(self, "DiceTray", DiceTray).show(
             state.roll,
             used=now.used_dice,
             selected=selected.index if isinstance(selected, Die) else None,
@@ -164,7 +165,7 @@ class PanelMixin(RacePace):
         )
         if state.game.pro:
             player = state.player
-            self.query_one(TileTray).show(
+            one(self, "TileTray", TileTray).show(
                 state.tiles[player],
                 state.extra_rolls[player],
                 placed={p.token.colour for p in state.path if isinstance(p.token, Tile)},
@@ -179,7 +180,7 @@ class PanelMixin(RacePace):
                     else _("{name}'s tiles").format(name=owner))
             if state.is_terminal():
                 text = ""
-            put_text(self.query_one("#tiles-owner", Static), text)
+            put_text(one(self, "#tiles-owner", Static), text)
 
     def show_buttons(self, now: Now, pointer: Pointer) -> None:
         human = now.human
@@ -196,12 +197,12 @@ class PanelMixin(RacePace):
             "skip": not human and not state.is_terminal(),
         }
         for key, visible in shown.items():
-            show(self.query_one(f"#btn-{key}", Button), visible)
+            show(one(self, f"#btn-{key}", Button), visible)
         if human and phase in PLACING:
-            self.query_one("#btn-confirm", Button).disabled = not now.can_confirm
-            self.query_one("#btn-take-back", Button).disabled = not now.can_take_back
+            one(self, "#btn-confirm", Button).disabled = not now.can_confirm
+            one(self, "#btn-take-back", Button).disabled = not now.can_take_back
         if human and phase is Phase.EXTRA_ROLL:
-            self.query_one("#btn-reroll", Button).disabled = not pointer.marked
+            one(self, "#btn-reroll", Button).disabled = not pointer.marked
 
 
 __all__ = ["PANEL_MIN_HEIGHT", "PANEL_WIDTH", "SHORT_HEIGHT", "PanelMixin"]

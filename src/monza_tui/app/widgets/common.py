@@ -6,10 +6,15 @@ every action, so widgets whose text and classes did not change must not be touch
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Static
 
 from monza_tui.engine import COLOURS, Colour
+
+W = TypeVar("W", bound=Widget)
 
 COLOUR_CLASSES = tuple(f"-{c.value}" for c in COLOURS)
 """The classes of the six game colours (app.tcss styles them)."""
@@ -27,13 +32,36 @@ def set_colour_class(widget: Widget, colour: Colour | None) -> None:
 
 def put_text(widget: Static, text: str, *, layout: bool = True) -> None:
     """Show ``text`` in ``widget`` unless it shows it already; ``layout=False`` for widgets
-    of a fixed size (no relayout of the screen needed)."""
-    if getattr(widget, "_monza_text", None) != text:
-        widget._monza_text = text  # type: ignore[attr-defined]
+    of a fixed size (no relayout of the screen needed); otherwise a relayout only when the
+    text takes another number of lines."""
+    if getattr(widget, "_monza_text", None) == text:
+        return
+    widget._monza_text = text  # type: ignore[attr-defined]
+    size = widget.content_size
+    if not layout or not widget.display or not size.width or widget.styles.width is None:
         widget.update(text, layout=layout)
+        return
+    # Lay the screen out again only if the text needs another number of lines: a layout
+    # costs the whole screen, a repaint only this widget.
+    widget.update(text, layout=False)
+    widget.clear_cached_dimensions()
+    parent = widget.parent
+    container = parent.size if isinstance(parent, Widget) else widget.app.size
+    if widget.get_content_height(container, widget.app.size, size.width) != size.height:
+        widget.refresh(layout=True)
 
 
 def show(widget: Widget, visible: bool) -> None:
     """Display or hide ``widget`` unless it is so already."""
     if widget.display != visible:
         widget.display = visible
+
+
+def one(node: DOMNode, selector: str, kind: type[W]) -> W:
+    """``node.query_one(selector, kind)``, looked up once: the race screen's widgets stay
+    for its whole life, and a query walks the DOM (many times per key otherwise)."""
+    found: dict[str, Widget] = node.__dict__.setdefault("_monza_found", {})
+    widget = found.get(selector)
+    if widget is None or widget.parent is None:  # (removed: look again)
+        widget = found[selector] = node.query_one(selector, kind)
+    return widget  # type: ignore[return-value]

@@ -15,9 +15,14 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from monza_tui.app.widgets.common import put_text, set_colour_class, show
+from monza_tui.app.widgets.common import COLOUR_CLASSES, put_text, set_colour_class, show
 from monza_tui.engine import COLOURS, Colour
 from monza_tui.i18n import _, colour_name
+
+_DIE_CLASSES = frozenset(
+    {*COLOUR_CLASSES, "-used", "-selected", "-marked", "-hint"}
+)
+"""The classes :meth:`DieChip.show` sets (the others, ``chip die``, stay)."""
 
 
 class DieChip(Static):
@@ -35,17 +40,27 @@ class DieChip(Static):
         self.index = index
 
     def show(self, colour: Colour | None, **states: bool) -> None:
-        """Show the die's colour (None: no such die now) and its states as classes."""
+        """Show the die's colour (None: no such die now) and its states as classes; a chip
+        whose colour and states did not change is not touched (restyling costs)."""
+        look = (colour, tuple(states.items()))
+        if getattr(self, "_monza_look", None) == look:
+            return
+        self._monza_look = look
         show(self, colour is not None)
         if colour is None:
             return
-        set_colour_class(self, colour)
+        # All classes in one change: each class change restyles the chip.
+        wanted = {name for name in self.classes if name not in _DIE_CLASSES}
+        wanted.add(f"-{colour.value}")
+        wanted.update(f"-{state}" for state, on in states.items() if on)
+        if wanted != set(self.classes):
+            self.set_classes(wanted)
         # A placed die shows a dot instead of its letter: readable without colour too.
         used = states.get("used", False)
         put_text(self, f"{self.index + 1}{'·' if used else colour.letter}", layout=False)
-        self.tooltip = _("die {n}: {colour}").format(n=self.index + 1, colour=colour_name(colour))
-        for state, on in states.items():
-            self.set_class(on, f"-{state}")
+        tip = _("die {n}: {colour}").format(n=self.index + 1, colour=colour_name(colour))
+        if self.tooltip != tip:
+            self.tooltip = tip
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -54,6 +69,14 @@ class DieChip(Static):
 
 class DiceTray(Horizontal):
     """The six dice of the roll (two in the turbo roll)."""
+
+    @property
+    def chips(self) -> list[DieChip]:
+        """The six chips (looked up once)."""
+        found: list[DieChip] | None = self.__dict__.get("_chips")
+        if found is None:
+            found = self.__dict__["_chips"] = list(self.query(DieChip))
+        return found
 
     def compose(self) -> ComposeResult:
         for index in range(6):
@@ -69,7 +92,7 @@ class DiceTray(Horizontal):
         hinted: Collection[int] = (),
     ) -> None:
         """Show the dice in play and which are placed, selected, marked or hinted."""
-        for chip in self.query(DieChip):
+        for chip in self.chips:
             i = chip.index
             chip.show(
                 roll[i] if i < len(roll) else None,
@@ -107,11 +130,19 @@ class TileChip(Static):
         """Show the tile's states as classes (``-gone``, ``-selected``, ``-hint``...). A
         placed or spent tile shows a dot instead of its letter, as a placed die does: gone
         without colour too."""
+        look = tuple(states.items())
+        if getattr(self, "_monza_look", None) == look:
+            return
+        self._monza_look = look
         if self.colour is not None:
             away = states.get("used", False) or states.get("gone", False)
             put_text(self, "·" if away else self.colour.letter.lower(), layout=False)
-        for state, on in states.items():
-            self.set_class(on, f"-{state}")
+        # All classes in one change: each class change restyles the chip.
+        names = {f"-{state}" for state in states}
+        wanted = {name for name in self.classes if name not in names}
+        wanted.update(f"-{state}" for state, on in states.items() if on)
+        if wanted != set(self.classes):
+            self.set_classes(wanted)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -138,7 +169,10 @@ class TileTray(Horizontal):
         usable: bool = True,
     ) -> None:
         """Show which tiles the player still has, has placed, selected or is hinted."""
-        for chip in self.query(TileChip):
+        chips: list[TileChip] | None = self.__dict__.get("_chips")
+        if chips is None:
+            chips = self.__dict__["_chips"] = list(self.query(TileChip))
+        for chip in chips:
             if chip.colour is None:
                 chip.show(gone=not extra_roll)
                 continue

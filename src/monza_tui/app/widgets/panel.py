@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
-from monza_tui.app.widgets.common import put_text, set_colour_class
+from monza_tui.app.widgets.common import one, put_text, set_colour_class
 from monza_tui.engine import Phase, State
 from monza_tui.i18n import _, colour_name
 from monza_tui.record import Player
@@ -52,8 +52,8 @@ class TurnBanner(Vertical):
     def show(self, state: State, players: Sequence[Player], prompt: str) -> None:
         """Announce whose move it is (the bonus player's during a bonus move, R15)."""
         acting = actor(state)
-        car = self.query_one("#turn-car", Static)
-        name = self.query_one("#turn-name", Static)
+        car = one(self, "#turn-car", Static)
+        name = one(self, "#turn-name", Static)
         if acting is None:
             set_colour_class(car, None)
             put_text(car, "")
@@ -70,7 +70,7 @@ class TurnBanner(Vertical):
                 text = _("{name}'s turn ({car})")
             put_text(name, text.format(name=player.name, car=colour_name(colour)))
             self.set_class(player.seat != "human", "-bot-seat")
-        put_text(self.query_one("#turn-prompt", Static), prompt)
+        put_text(one(self, "#turn-prompt", Static), prompt)
 
 
 class PlayerRow(Horizontal):
@@ -95,7 +95,9 @@ class PlayerRow(Horizontal):
         marker = "▶ " if acting else "  "
         put_text(name, marker + player_label(player), layout=False)
         put_text(where, where_short(state, self.index), layout=False)
-        self.tooltip = where_words(state, self.index)
+        tip = where_words(state, self.index)
+        if self.tooltip != tip:
+            self.tooltip = tip
         self.set_class(acting, "-current")
         self.set_class(player.seat != "human", "-bot")
         self.set_class(state.board.is_finish(state.positions[self.index]), "-finished")
@@ -114,7 +116,10 @@ class Standings(Vertical):
 
     def show(self, state: State, players: Sequence[Player]) -> None:
         """Update every row."""
-        for row in self.query(PlayerRow):
+        rows: list[PlayerRow] | None = self.__dict__.get("_rows")
+        if rows is None:
+            rows = self.__dict__["_rows"] = list(self.query(PlayerRow))
+        for row in rows:
             row.show(state, players[row.index])
 
 

@@ -1,0 +1,71 @@
+"""Where a key's time goes, in-process: feel.py's scripted race played with Textual's Pilot,
+each key timed (press until the app is idle again) and optionally profiled per key kind.
+
+    .venv/bin/python benchmarks/keys_inprocess.py [--profile KIND] [--top 30]
+
+Timings here leave out the terminal and the process launch (``feel.py`` measures those); they
+are for finding the work a key does, not for the README's table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import feel
+from textual.pilot import Pilot
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profile", metavar="KIND", help="profile the keys of this kind "
+                        "(a name from feel.KINDS, or 'all')")
+    parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--filter", help="only functions whose path matches (a regex)")
+    parser.add_argument("--each", type=int, default=3)
+    options = parser.parse_args()
+    took: list[float] = []
+    profiles: list[cProfile.Profile] = []
+    press = Pilot.press
+
+    async def timed(self: Pilot, *keys: str) -> None:  # type: ignore[type-arg]
+        profile = cProfile.Profile() if options.profile else None
+        start = time.perf_counter()
+        if profile is not None:
+            profile.enable()
+        await press(self, *keys)
+        await self.pause()
+        if profile is not None:
+            profile.disable()
+        took.append((time.perf_counter() - start) * 1000)
+        profiles.append(profile)  # type: ignore[arg-type]
+
+    Pilot.press = timed  # type: ignore[method-assign]
+    script = asyncio.run(feel._make_script(feel.KEY_SEED, options.each, 400))
+    per_kind: dict[str, list[float]] = {}
+    chosen: list[cProfile.Profile] = []
+    for step, ms, profile in zip(script.steps, took, profiles, strict=False):
+        per_kind.setdefault(step.kind or step.key, []).append(ms)
+        if options.profile in ("all", step.kind):
+            chosen.append(profile)
+    for kind, values in per_kind.items():
+        print(f"{kind:28} median {statistics.median(values):6.1f} ms  max {max(values):6.1f}"
+              f"  n={len(values)}")
+    if chosen:
+        stats = pstats.Stats(chosen[0])
+        for profile in chosen[1:]:
+            stats.add(profile)
+        stats.sort_stats("cumulative").print_stats(options.filter or "", options.top)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,163 @@
+"""Issue 9: work a key does, counted (never timed): a cursor move paints two spaces and
+refreshes only their rows, the board paints only what changed, autosaves keep their order
+and never make a key wait for the disk."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from app.helpers import ScriptedDice, press, race_app, run_async
+from monza_tui.app import board_view
+from monza_tui.app.autosave import Autosaver
+from monza_tui.app.board_view import BoardView
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.app.scene import Scene, changed_spaces
+from monza_tui.app.track_layout import Layouts
+from monza_tui.boardfile import load_board
+from monza_tui.engine import Colour
+from monza_tui.record import Race
+
+ANN = Seat("Ann", Colour.RED)
+BEN = Seat("Ben", Colour.BLUE)
+
+
+def long_race() -> Race:
+    return start_race(RaceSetup(board="long", pro=True, seats=(ANN, BEN), seed=1))
+
+
+def test_scene_changes_name_only_the_spaces_that_look_different() -> None:
+    base = Scene(cars={0: (Colour.RED,)}, highlights=frozenset({3, 4, 5}), cursor=3)
+    assert changed_spaces(base, base) == set()
+    assert changed_spaces(base, Scene(**{**vars(base), "cursor": 5})) == {3, 5}
+    fewer = Scene(**{**vars(base), "highlights": frozenset({3, 4})})
+    assert changed_spaces(base, fewer) == {5}
+    placed = Scene(**{**vars(base), "tokens": ((4, "1"),), "origin": 4})
+    assert changed_spaces(base, placed) == {4}
+    moved = Scene(**{**vars(base), "cars": {2: (Colour.RED,)}})
+    assert changed_spaces(base, moved) == {0, 2}
+
+
+@run_async
+async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_rows(
+    monkeypatch: Any,
+) -> None:
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k")
+        view = app.screen.query_one(BoardView)
+        before = view.scene.cursor
+        painted: list[int] = []
+        refreshed: list[int] = []
+        paint = board_view.paint_space
+
+        def counted_paint(layout: Any, board: Any, scene: Scene, index: int) -> Any:
+            painted.append(index)
+            return paint(layout, board, scene, index)
+
+        original_refresh = view.refresh_lines
+
+        def counted_refresh(y: int, height: int = 1) -> Any:
+            refreshed.extend(range(y, y + height))
+            return original_refresh(y, height)
+
+        monkeypatch.setattr(board_view, "paint_space", counted_paint)
+        monkeypatch.setattr(view, "refresh_lines", counted_refresh)
+        await press(pilot, "tab")
+        after = view.scene.cursor
+        assert before is not None and after is not None and after != before
+        assert sorted(painted) == sorted({before, after})
+        layout = view.layout_now
+        rows = {y + view._origin.y for s in (before, after) for y in layout.space_rows[s]}
+        assert set(refreshed) == rows
+
+
+def test_choosing_a_scale_builds_only_the_drawing_that_fits(monkeypatch: Any) -> None:
+    from monza_tui.app import track_layout
+
+    built: list[str] = []
+    original = track_layout.layout_board
+
+    def counted(board: Any, shape: Any, scale: Any, **kwargs: Any) -> Any:
+        built.append(scale.name)
+        return original(board, shape, scale, **kwargs)
+
+    monkeypatch.setattr(track_layout, "layout_board", counted)
+    layouts = Layouts(load_board("long"))
+    chosen = layouts.choose(84, 39)  # the board area at 120x40
+    assert chosen.scale.name == "normal"
+    assert built == ["normal"]  # large and roomy: their outlines alone are too big
+    assert layouts.choose(84, 39) is chosen and built == ["normal"]
+
+
+def test_autosaves_keep_their_order_and_write_the_newest_state_of_each_race() -> None:
+    gate = threading.Event()
+    written: list[tuple[int, int]] = []
+
+    def save(race: Any) -> None:
+        gate.wait(5)
+        written.append(race)
+
+    saver = Autosaver(lambda message: None, save=save)
+
+    class Game:
+        pass
+
+    class Step:
+        def __init__(self, game: Game, n: int) -> None:
+            self.game, self.n = game, n
+
+    one, two = Game(), Game()
+    for n in range(5):
+        saver.submit(Step(one, n))  # type: ignore[arg-type]
+    saver.submit(Step(two, 0))  # type: ignore[arg-type]
+    saver.submit(Step(one, 5))  # type: ignore[arg-type]
+    gate.set()
+    assert saver.flush(5)
+    seen = [(step.game is one, step.n) for step in written]  # type: ignore[attr-defined]
+    ones = [n for first, n in seen if first]
+    assert ones == sorted(ones) and ones[-1] == 5  # never an older state after a newer one
+    assert (False, 0) in seen
+    assert len(seen) < 7  # states waiting together were written once
+
+
+def test_a_failed_autosave_is_reported_and_the_saver_goes_on() -> None:
+    from monza_tui.saves import SaveError
+
+    reports: list[Any] = []
+    calls: list[int] = []
+
+    def save(race: Any) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise SaveError("cannot save the race to x: disk full")
+
+    saver = Autosaver(reports.append, save=save)
+
+    class Step:
+        game = object()
+
+    saver.submit(Step())  # type: ignore[arg-type]
+    assert saver.flush(5)
+    saver.submit(Step())  # type: ignore[arg-type]
+    assert saver.flush(5)
+    assert [r.text for r in reports] == ["cannot save the race to x: disk full"]
+    assert len(calls) == 2
+
+
+@run_async
+async def test_every_action_is_saved_after_its_frame() -> None:
+    from monza_tui import saves
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k", "enter")
+        for _ in range(100):  # handed to the saver's thread shortly after the frame
+            if app._unsaved is None:
+                break
+            await pilot.pause(0.02)
+        assert app._unsaved is None
+        assert app.autosaver.flush(5)
+        path = saves.save_path(app.race)
+        assert path is not None
+        assert saves.load_save(path).pending == app.race.pending
