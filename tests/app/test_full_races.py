@@ -27,7 +27,7 @@ from app.helpers import (
 )
 from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.race import RaceScreen
-from monza_tui.app.screens.results import TROPHY, ResultsScreen
+from monza_tui.app.screens.results import TROPHY, ResultsScreen, dice_words
 from monza_tui.engine import Colour
 from monza_tui.record import parse_records
 
@@ -53,9 +53,15 @@ async def check_results(pilot: Pilot[Any], board: str) -> None:
         row = " ".join(
             str(cell.render()) for cell in app.screen.query_one(f"#result-{player}").children
         )
-        cells = row.split()
+        dice = [
+            str(cell.render()) for cell in app.screen.query_one(f"#result-{player}").children
+        ]
         if player in state.finished():
-            assert cells[-2 if player in winners else -1] == str(state.dice_used(player))
+            said = dice_words(state, player)
+            assert said.split(" ")[0] == str(state.dice_used(player))
+            assert said in dice, row
+        else:
+            assert "– (did not finish)" in dice, row
         assert (TROPHY in row) == (player in winners)
     # The race the app played replays through the record reader, dice checked against the
     # seed: every action was legal and every roll came from the seed.

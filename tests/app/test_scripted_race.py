@@ -73,7 +73,7 @@ EXPECTED_LOG = [
     'All six dice placed: turbo roll!',
     'Turbo roll: Y B',
     'Ben drives on with 2 turbo dice: 1st, 2 spaces to the finish',
-    'Ben pushes Ann back: 2nd, 3 spaces to the finish',
+    'Ben pushes Ann back 1 space: 2nd, 3 spaces to the finish',
     'Bonus move: the blue car may step forward',
     'Ben takes the bonus step: 1st, 1 space to the finish',
     "Round 2: Ann's turn",
@@ -160,7 +160,7 @@ async def test_keyboard_only_race() -> None:
         await press(pilot, "1", "2", "enter")  # turbo Y to b8, B to a9: Ann is pushed (R8)
         assert where(app) == ["a8", "a9"]
         toasts = [n.message for n in app._notifications]
-        assert "Ben pushes Ann back: 2nd, 3 spaces to the finish" in toasts
+        assert "Ben pushes Ann back 1 space: 2nd, 3 spaces to the finish" in toasts
         # His own car's bonus move (R15): Enter takes the first lit space.
         assert phase(app) is Phase.BONUS
         await press(pilot, "enter")

@@ -23,6 +23,7 @@ from monza_tui.engine import (
     Die,
     KeepRoll,
     Phase,
+    Push,
     Reroll,
     Roll,
     State,
@@ -71,12 +72,30 @@ def ordinal(place: int) -> str:
     return words.get(place, _("{n}th").format(n=place))
 
 
-def places(state: State) -> tuple[int, ...]:
-    """Each player's place in the race now (1 = ahead; cars as far from the finish share
-    a place)."""
+def _rank_keys(state: State) -> list[tuple[int, int, int]]:
+    """Per player, what ranks them (smaller is ahead): the forward steps to the finish,
+    then, on a tie, who is further ahead on the board (the front edge of the space, then
+    its back edge, in track units, R4)."""
     distance = steps_to_finish(state.board)
-    away = [distance[s] for s in state.positions]
-    return tuple(1 + sum(other < mine for other in away) for mine in away)
+    spaces = state.board.spaces
+    return [(distance[s], -spaces[s].front, -spaces[s].back) for s in state.positions]
+
+
+def places(state: State) -> tuple[int, ...]:
+    """Each player's place in the race now (1 = ahead). Cars as many steps from the finish
+    are ranked by who is further ahead on the board; only cars level on the board as well
+    share a place (see :func:`place_words`)."""
+    keys = _rank_keys(state)
+    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
+
+
+def place_words(state: State, player: int) -> str:
+    """``3rd``, or ``=3rd`` for a place shared with a car level with this one."""
+    keys = _rank_keys(state)
+    place = ordinal(places(state)[player])
+    if keys.count(keys[player]) > 1:
+        return _("={place}").format(place=place)
+    return place
 
 
 def to_go(state: State, player: int) -> int:
@@ -94,7 +113,7 @@ def where_words(state: State, player: int) -> str:
     n = to_go(state, player)
     return ngettext(
         "{place}, {n} space to the finish", "{place}, {n} spaces to the finish", n
-    ).format(place=ordinal(places(state)[player]), n=n)
+    ).format(place=place_words(state, player), n=n)
 
 
 def where_short(state: State, player: int) -> str:
@@ -105,7 +124,7 @@ def where_short(state: State, player: int) -> str:
     if space == state.board.start:
         return _("start")
     return _("{place}, {n} to go").format(
-        place=ordinal(places(state)[player]), n=to_go(state, player)
+        place=place_words(state, player), n=to_go(state, player)
     )
 
 
@@ -126,16 +145,40 @@ def finished_turn(before: State, after: State) -> TurnLog | None:
     return None
 
 
+def push_distance(board: Board, push: Push) -> int | None:
+    """How many spaces of its lane a pushed car went back (R8); None: to the start."""
+    if push.to == board.start:
+        return None
+    lane = board.lane_spaces[board.spaces[push.origin].lane]
+    if push.origin not in lane or push.to not in lane:
+        return None
+    return lane.index(push.origin) - lane.index(push.to)
+
+
 def push_lines(after: State, log: TurnLog, names: Sequence[str]) -> list[str]:
-    """The push-backs of a turn (R8), one line each, with where the pushed car is now."""
-    return [
-        _("{name} pushes {other} back: {where}").format(
-            name=names[log.player],
-            other=names[push.player],
-            where=where_words(after, push.player),
+    """The push-backs of a turn (R8), one line each: how far back, and where the pushed
+    car is now (its place counts who is ahead on the board, so the line never reads as
+    if nothing happened when the steps to the finish stay the same)."""
+    lines = []
+    for push in log.pushed:
+        back = push_distance(after.board, push)
+        if back is None:
+            text = _("{name} pushes {other} back to the start: {where}")
+        else:
+            text = ngettext(
+                "{name} pushes {other} back {n} space: {where}",
+                "{name} pushes {other} back {n} spaces: {where}",
+                back,
+            )
+        lines.append(
+            text.format(
+                name=names[log.player],
+                other=names[push.player],
+                n=back,
+                where=where_words(after, push.player),
+            )
         )
-        for push in log.pushed
-    ]
+    return lines
 
 
 def final_round_line() -> str:

@@ -71,6 +71,8 @@ class RaceScreen(PanelMixin, RacePace):
         self._scene: Scene | None = None
         self._offered: tuple[bool | None, ...] = ()
         self.told: list[str] = []
+        self._advice: set[str] = set()
+        """The messages of the answering toasts (see :meth:`advise`)."""
         """Every line of the race log, unwrapped (what the log widget shows)."""
 
     # The pointer, read-only ---------------------------------------------------------------
@@ -201,8 +203,27 @@ class RaceScreen(PanelMixin, RacePace):
 
     # Engine changes ----------------------------------------------------------------------
 
+    def advise(self, message: str) -> None:
+        """A toast that answers a key (why it did nothing); it goes when the race moves on,
+        as what it said may no longer apply."""
+        self._advice.add(message)
+        self.notify(message)
+
+    def drop_advice(self) -> None:
+        """Remove the toasts of :meth:`advise` still showing (the state they spoke of is
+        gone); the race's own news (push-backs, the final round) stays."""
+        if not self._advice:
+            return
+        app = self.app
+        for notification in list(app._notifications):
+            if notification.message in self._advice:
+                app._unnotify(notification, refresh=False)
+        app._refresh_notifications()
+        self._advice.clear()
+
     def race_changed(self, before: Race, action: Action, after: Race) -> None:
         """Called by ``app.act`` after every action: log it, show it, go on."""
+        self.drop_advice()
         names = self.names()
         self.log_lines(tell(before.state, action, after.state, names))
         # What changes the race for someone else is also announced in a toast.
@@ -266,11 +287,11 @@ class RaceScreen(PanelMixin, RacePace):
         if state.phase not in PLACING:
             return
         if index not in state.unused_dice():
-            self.notify(_("Die {n} is already placed (⌫ takes it back).").format(n=index + 1))
+            self.advise(_("Die {n} is already placed (⌫ takes it back).").format(n=index + 1))
             return
         lit = self.now.targets(Die(index))
         if not lit:
-            self.notify(
+            self.advise(
                 _("Die {n} ({colour}) fits no space ahead.").format(
                     n=index + 1, colour=colour_name(state.roll[index])
                 )
@@ -289,12 +310,12 @@ class RaceScreen(PanelMixin, RacePace):
         """Select the next accelerator tile that fits (R12); Enter places it."""
         now = self.now
         if now.phase is Phase.EXTRA_ROLL:
-            self.notify(_("Tiles come after the extra roll: keep the roll (k) or place a "
+            self.advise(_("Tiles come after the extra roll: keep the roll (k) or place a "
                           "die first."))
             return
         tiles = list(now.tiles)
         if not tiles:
-            self.notify(_("No tile fits a space ahead."))
+            self.advise(_("No tile fits a space ahead."))
             return
         selected = self.pointer.selected
         if selected in tiles:
@@ -315,12 +336,12 @@ class RaceScreen(PanelMixin, RacePace):
                 if self.pointer.marked:
                     self.action_reroll()
                 else:
-                    self.notify(_("Mark the dice to re-roll first (1-6 or a click on them)."))
+                    self.advise(_("Mark the dice to re-roll first (1-6 or a click on them)."))
             return
         tile = Tile(colour)
         lit = now.targets(tile) if now.phase is Phase.PLACING else ()
         if not lit:
-            self.notify(_("That tile fits no space ahead now."))
+            self.advise(_("That tile fits no space ahead now."))
             return
         if len(lit) == 1:
             self._act(Place(tile, lit[0]))
@@ -402,7 +423,7 @@ class RaceScreen(PanelMixin, RacePace):
         if not self.human_to_act():
             return
         if self.race.state.is_chance():
-            self.notify(_("Roll first (space): the hint looks at your dice."))
+            self.advise(_("Roll first (space): the hint looks at your dice."))
             return
         hint_line = one(self, "#hint-line", Static)
         put_text(hint_line, _("Thinking about a hint…"))
@@ -444,7 +465,7 @@ class RaceScreen(PanelMixin, RacePace):
             return
         action = now.place_at(space, self.pointer.selected) or now.place_at(space)
         if action is None:
-            self.notify(_("Nothing you hold fits that space."))
+            self.advise(_("Nothing you hold fits that space."))
             return
         if now.phase is Phase.EXTRA_ROLL:
             self._keep_and_place(action)

@@ -20,8 +20,9 @@ KEYS: tuple[Binding, ...] = (
     Binding("5", "die(4)", _("Die"), show=False),
     Binding("6", "die(5)", _("Die"), show=False),
     Binding("t", "tile", _("Tile")),
-    Binding("tab,right,down", "cursor(1)", _("Space"), key_display="⇥/←→"),
-    Binding("shift+tab,left,up", "cursor(-1)", _("Space"), show=False),
+    # "Choose", not "Space": the space key rolls.
+    Binding("tab,right,down", "cursor(1)", _("Choose"), key_display="⇥/←→"),
+    Binding("shift+tab,left,up", "cursor(-1)", _("Choose"), show=False),
     Binding("enter", "enter", _("OK")),
     Binding("backspace", "take_back", _("Take back"), key_display="⌫"),
     Binding("k", "keep", _("Keep roll")),
@@ -68,11 +69,15 @@ def offers(
     if action == "roll":
         return phase is Phase.ROLL
     if action == "die":
+        # While placing, only when some die still fits (else the prompt says why and
+        # Enter drives); during the extra roll the dice keys mark dice to re-roll.
         index = cast(int, parameters[0] if parameters else 0)
-        return (phase in PLACING or phase is Phase.EXTRA_ROLL) and index < len(state.roll)
+        if index >= len(state.roll):
+            return False
+        return phase is Phase.EXTRA_ROLL or (phase in PLACING and bool(now.dice_spaces))
     if action == "tile":
-        # Offered during the extra roll too: it says why not yet.
-        return state.game.pro and (phase is Phase.EXTRA_ROLL or bool(now.tiles))
+        # Not during the extra roll: tiles come after it (placing a die keeps the roll).
+        return state.game.pro and phase is Phase.PLACING and bool(now.tiles)
     if action == "cursor":
         return len(now.targets(pointer.selected)) > 1
     if action == "enter":

@@ -79,7 +79,10 @@ class Now:
 
     @property
     def tile_only(self) -> frozenset[int]:
-        """Lit spaces that only a tile reaches (shown apart from the dice's, R12)."""
+        """Lit spaces that only a tile reaches (shown apart from the dice's, R12). None
+        outside placing: the bonus move's free steps need no tile (R15)."""
+        if self.placing is None:
+            return frozenset()
         return frozenset(self.targets()) - self.dice_spaces
 
     def place_at(self, space: int, selected: Token | None = None) -> Place | None:

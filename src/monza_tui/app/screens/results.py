@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Static
 from monza_tui.app.narrate import where_short
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
+from monza_tui.engine import State
 from monza_tui.i18n import _, ngettext
 from monza_tui.record import Race
 
@@ -22,6 +23,26 @@ if TYPE_CHECKING:
     from monza_tui.app.app import MonzaApp
 
 TROPHY = "🏆"
+
+
+def dice_words(state: State, player: int) -> str:
+    """A car's dice in the final round (R11), said so that no number puzzles: a car that
+    reached the finish on a bonus step before its turn placed none; a car not at the
+    finish has no count."""
+    if player not in state.finished():
+        return _("– (did not finish)")
+    if state.round_dice[player] is None:
+        return _("0 (bonus step)")
+    return str(state.dice_used(player))
+
+
+def rule_note(pro: bool) -> str:
+    """How the winner is found (R11), naming only what this race's variants have: tiles
+    and the turbo roll belong to the pro variant (R12, R14)."""
+    if pro:
+        return _("The finishers' dice in their turn of the final round decide: fewest wins, "
+                 "tiles do not count, turbo dice do.")
+    return _("The finishers' dice in their turn of the final round decide: fewest wins.")
 
 
 class ResultsScreen(Screen[None]):
@@ -76,7 +97,6 @@ class ResultsScreen(Screen[None]):
                     yield Static(_("Where"), classes="result-where")
                     yield Static(_("Dice in the final round"), classes="result-dice")
                     yield Static("", classes="result-trophy")
-                finished = state.finished()
                 for player, seat in enumerate(race.players):
                     row = Horizontal(classes="result-row", id=f"result-{player}")
                     row.set_class(player in winners, "-winner")
@@ -91,17 +111,9 @@ class ResultsScreen(Screen[None]):
                         yield Static(
                             where_short(state, player), classes="result-where"
                         )
-                        yield Static(
-                            str(state.dice_used(player)) if player in finished else "–",
-                            classes="result-dice",
-                        )
+                        yield Static(dice_words(state, player), classes="result-dice")
                         yield Static(TROPHY if player in winners else "", classes="result-trophy")
-            yield Static(
-                _("The finishers' dice in their turn of the final round decide: fewest wins, "
-                  "tiles do not count, turbo dice do."),
-                classes="note",
-                id="rule-note",
-            )
+            yield Static(rule_note(race.game.pro), classes="note", id="rule-note")
             # The seed is a detail for replaying the race, shown on request (i).
             details = Static(
                 _("Seed {seed}: monza play --seed {seed} with the same set-up deals the same "
@@ -115,7 +127,8 @@ class ResultsScreen(Screen[None]):
                 yield Button(_("Rematch"), id="rematch", variant="primary", compact=True)
                 yield Button(_("New set-up"), id="new-setup", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
-        yield Footer()
+        # As on the race screen: no command-palette key in the footer (^p still opens it).
+        yield Footer(show_command_palette=False)
 
     def action_board(self) -> None:
         """Back to the final board (the results stay one key away: the race is over)."""

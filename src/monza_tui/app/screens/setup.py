@@ -185,7 +185,8 @@ class SetupScreen(Screen[None]):
                 yield Button(_("Start race"), id="start", variant="primary", compact=True)
                 yield Button(_("Rules"), id="rules", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
-        yield Footer()
+        # As on the race screen: no command-palette key in the footer (^p still opens it).
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         # The form scrolls to whatever has the focus; it needs none of its own.

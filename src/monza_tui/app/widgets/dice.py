@@ -127,11 +127,16 @@ class TileChip(Static):
             self.tooltip = _("extra-roll tile: re-roll some dice once")
 
     def show(self, **states: bool) -> None:
-        """Show the tile's states as classes (``-gone``, ``-selected``, ``-hint``...)."""
+        """Show the tile's states as classes (``-gone``, ``-selected``, ``-hint``...). A
+        placed or spent tile shows a dot instead of its letter, as a placed die does: gone
+        without colour too."""
         look = tuple(states.items())
         if getattr(self, "_monza_look", None) == look:
             return
         self._monza_look = look
+        if self.colour is not None:
+            away = states.get("used", False) or states.get("gone", False)
+            put_text(self, "·" if away else self.colour.letter.lower(), layout=False)
         # All classes in one change: each class change restyles the chip.
         names = {f"-{state}" for state in states}
         wanted = {name for name in self.classes if name not in names}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
@@ -30,6 +31,16 @@ def player_label(player: Player) -> str:
     return f"{player.name} {seat_label(player.seat)}"
 
 
+def actor(state: State) -> int | None:
+    """Who acts now: the bonus player during a bonus move (R15), else the player at the
+    wheel; nobody once the race is over."""
+    if state.is_terminal():
+        return None
+    if state.phase is Phase.BONUS and state.bonus_player is not None:
+        return state.bonus_player
+    return state.player
+
+
 class TurnBanner(Vertical):
     """Who acts now, with their car: the announcement of every turn."""
 
@@ -41,22 +52,17 @@ class TurnBanner(Vertical):
 
     def show(self, state: State, players: Sequence[Player], prompt: str) -> None:
         """Announce whose move it is (the bonus player's during a bonus move, R15)."""
-        if state.is_terminal():
-            actor = None
-        elif state.phase is Phase.BONUS and state.bonus_player is not None:
-            actor = state.bonus_player
-        else:
-            actor = state.player
+        acting = actor(state)
         car = one(self, "#turn-car", Static)
         name = one(self, "#turn-name", Static)
-        if actor is None:
+        if acting is None:
             set_colour_class(car, None)
             put_text(car, "")
             put_text(name, _("The race is over"))
             self.set_class(False, "-bot-turn")
         else:
-            player = players[actor]
-            colour = state.game.cars[actor]
+            player = players[acting]
+            colour = state.game.cars[acting]
             set_colour_class(car, colour)
             put_text(car, CAR_MARK + colour.letter)
             if state.phase is Phase.BONUS:
@@ -86,13 +92,14 @@ class PlayerRow(Horizontal):
         chip, name, where = cast("list[Static]", list(self.children))
         set_colour_class(chip, colour)
         put_text(chip, CAR_MARK + colour.letter, layout=False)  # as the board shows the car
-        marker = "▶ " if self.index == state.player and not state.is_terminal() else "  "
+        acting = self.index == actor(state)
+        marker = "▶ " if acting else "  "
         put_text(name, marker + player_label(player), layout=False)
         put_text(where, where_short(state, self.index), layout=False)
         tip = where_words(state, self.index)
         if self.tooltip != tip:
             self.tooltip = tip
-        self.set_class(self.index == state.player and not state.is_terminal(), "-current")
+        self.set_class(acting, "-current")
         self.set_class(player.seat != "human", "-bot")
         self.set_class(state.board.is_finish(state.positions[self.index]), "-finished")
 
@@ -134,22 +141,58 @@ def still_to_drive(state: State) -> tuple[int, ...]:
             return tuple(players)
 
 
+PANEL_TEXT_WIDTH = 32
+"""Columns of text in the side panel, until the widget knows its own width."""
+
+
+def wrap_words(words: Sequence[str], width: int) -> str:
+    """``words`` in lines of at most ``width`` columns, broken only between words (a word
+    may contain spaces: it stays whole; one longer than a line gets a line of its own)."""
+    lines: list[str] = []
+    for word in words:
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines)
+
+
 class RoundInfo(Static):
     """The round counter, and the final-round banner once a car reached the finish (R10):
     it names who still drives."""
+
+    _words: tuple[str, ...] = ()
 
     def show(self, state: State, names: Sequence[str]) -> None:
         """Show the round; in the final round a banner with the drivers still to come."""
         text = _("Round {round}").format(round=state.round)
         final = state.final_round and not state.is_terminal()
+        self._words = (text,)
         if final:
-            drivers = _(", ").join(names[p] for p in still_to_drive(state))
-            text = _("FINAL ROUND · still to drive: {names}").format(names=drivers)
-        put_text(self, text)
+            # A name is one word of the layout ("Bot 3" never breaks after "Bot").
+            drivers = [names[p] for p in still_to_drive(state)]
+            words = _("FINAL ROUND · still to drive:").split(" ")
+            words += [name + _(",") for name in drivers[:-1]] + drivers[-1:]
+            self._words = tuple(words)
+        self._lay_out()
         self.set_class(final, "-final-round")
+
+    def on_resize(self) -> None:
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        width = self.content_size.width or PANEL_TEXT_WIDTH
+        put_text(self, wrap_words(self._words, width))
 
 
 __all__ = [
-    "ROBOT", "PlayerRow", "RoundInfo", "Standings", "TurnBanner", "player_label",
+    "ROBOT",
+    "PlayerRow",
+    "RoundInfo",
+    "Standings",
+    "TurnBanner",
+    "actor",
+    "player_label",
     "still_to_drive",
+    "wrap_words",
 ]

@@ -1,0 +1,265 @@
+"""What a QA tester still met as a new user after issue 8: a banner that broke inside a
+name, a push-back that read as free, bonus steps lit as if a tile were needed, a ▶ on the
+wrong car, footer keys that do nothing, results naming rules the race did not have, spent
+tiles that looked unused, stale toasts and the palette key on the other screens."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from app.helpers import (
+    SPRINT,
+    ScriptedDice,
+    colours,
+    play_by_keys,
+    press,
+    race_app,
+    run_async,
+    screen_lines,
+    settle,
+    static_text,
+    wait_for,
+)
+from monza_tui.app.board_view import BoardView
+from monza_tui.app.narrate import places, push_lines, steps_to_finish, tell, where_short
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.app.screens.results import ResultsScreen, dice_words, rule_note
+from monza_tui.app.widgets.panel import wrap_words
+from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
+from monza_tui.record import Race
+
+ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
+FOUR = (
+    ANN,
+    Seat("Bot 1", Colour.BLUE),
+    Seat("Bot 2", Colour.GREEN),
+    Seat("Bot 3", Colour.YELLOW),
+)
+
+
+def sprint(seats: tuple[Seat, ...] = (ANN, BEN), **kwargs: Any) -> Race:
+    return start_race(RaceSetup(board=SPRINT, seats=seats, seed=1, **kwargs))
+
+
+def played(race: Race, *actions: Any) -> Race:
+    for action in actions:
+        race = race.apply(action)
+    return race
+
+
+def at(race: Race, space_id: str) -> int:
+    return race.game.board.index_of(space_id)
+
+
+def panel_lines(app: Any, width: int) -> list[str]:
+    """The side panel's text lines (the panel is the last 36 columns)."""
+    return [line[width - 36 :].rstrip() for line in screen_lines(app)]
+
+
+def final_round_race() -> Race:
+    """Ann reaches the finish in round 2; Bot 1, Bot 2 and Bot 3 still drive (R10)."""
+    race = sprint(FOUR)
+    race = played(
+        race,
+        Roll(colours("RGBYPW")),
+        *[Place(Die(i), at(race, f"a{i + 1}")) for i in range(6)],
+        Confirm(),
+    )
+    for _ in range(3):
+        race = played(race, Roll(colours("WWWWWW")), Confirm())  # no white space ahead
+    return played(
+        race,
+        Roll(colours("RGBYWW")),
+        *[Place(Die(i), at(race, f"a{i + 7}")) for i in range(4)],
+        Place(Die(4), race.game.board.finishes[0]),
+        Confirm(),
+    )
+
+
+# 1. The final-round banner breaks between names, never inside one -------------------
+
+
+def test_wrap_words_keeps_each_name_whole() -> None:
+    words = ["FINAL", "ROUND", "·", "still", "to", "drive:", "Bot 1,", "Bot 2,", "Bot 3"]
+    assert wrap_words(words, 33) == "FINAL ROUND · still to drive:\nBot 1, Bot 2, Bot 3"
+    assert wrap_words(words, 35) == "FINAL ROUND · still to drive:\nBot 1, Bot 2, Bot 3"
+    assert wrap_words(words, 12) == (
+        "FINAL ROUND\n· still to\ndrive: Bot 1,\nBot 2, Bot 3"
+    ).replace("drive: Bot 1,", "drive:\nBot 1,")
+
+
+@run_async
+async def test_final_round_banner_names_break_whole_at_both_sizes() -> None:
+    for size in ((80, 24), (120, 40)):
+        app = race_app(race=final_round_race())
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            lines = panel_lines(app, size[0])
+            top = next(i for i, line in enumerate(lines) if "FINAL ROUND" in line)
+            assert lines[top : top + 2] == [
+                "▏ FINAL ROUND · still to drive:",
+                "▏ Bot 1, Bot 2, Bot 3",
+            ], size
+
+
+# 2. A push-back says how far, and the place counts who is ahead on the board -----------
+
+
+def test_push_back_says_how_far_and_the_new_place() -> None:
+    race = sprint()
+    race = played(
+        race, Roll(colours("RGWWWW")), Place(Die(0), at(race, "a1")),
+        Place(Die(1), at(race, "a2")), Confirm(),
+    )
+    before = race.state
+    race = played(race, Roll(colours("BGWWWW")), Place(Die(0), at(race, "b1")),
+                  Place(Die(1), at(race, "a2")))
+    after = race.apply(Confirm()).state
+    lines = tell(race.state, Confirm(), after, ["Ann", "Ben"])
+    assert lines[:2] == [
+        "Ben drives with 2 dice: 1st, 9 spaces to the finish",
+        "Ben pushes Ann back 1 space: 2nd, 10 spaces to the finish",
+    ]
+    assert push_lines(after, after.last_turn, ["Ann", "Ben"]) == lines[1:2]  # type: ignore[arg-type]
+    assert before.positions[0] == at(race, "a2")
+
+
+def test_cars_level_on_the_board_share_a_place_marked_with_equals() -> None:
+    race = sprint()
+    state = replace(race.state, positions=(at(race, "a1"), at(race, "b1")))
+    assert places(state) == (1, 1)
+    assert [where_short(state, p) for p in (0, 1)] == ["=1st, 10 to go", "=1st, 10 to go"]
+
+
+def test_equal_steps_are_ranked_by_who_is_ahead_on_the_board() -> None:
+    race = start_race(RaceSetup(board="oval", seats=(ANN, BEN), seed=1))
+    board = race.game.board
+    distance = steps_to_finish(board)
+    # Two spaces as many steps from the finish, one further ahead on the board.
+    pair = next(
+        (a, b)
+        for a in range(len(board.spaces))
+        for b in range(len(board.spaces))
+        if a not in (board.start, *board.finishes)
+        and b not in (board.start, *board.finishes)
+        and distance[a] == distance[b]
+        and board.spaces[a].front > board.spaces[b].front
+    )
+    state = replace(race.state, positions=pair)
+    n = distance[pair[0]]
+    assert places(state) == (1, 2)
+    assert [where_short(state, p) for p in (0, 1)] == [f"1st, {n} to go", f"2nd, {n} to go"]
+
+
+# 3. Bonus steps lit as plain steps; the ▶ on whoever acts ----------------------------
+
+
+@run_async
+async def test_bonus_steps_are_not_lit_as_tile_spaces_and_the_marker_follows_the_bonus() -> None:
+    race = played(sprint(pro=True, bonus=True), Roll(colours("BRRRRR")))
+    race = played(race, race.state.legal_actions()[0])  # keep the roll
+    race = played(race, Place(Die(0), at(race, "b1")), Confirm())
+    assert race.state.phase is Phase.BONUS and race.state.bonus_player == 1
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        scene = app.screen.query_one(BoardView).scene
+        assert scene.highlights == {at(race, "a1")}
+        assert scene.tile_only == frozenset()
+        lines = panel_lines(app, 120)
+        assert "▏  R    Ann           1st, 10 to go" in lines
+        assert "▏  B  ▶ Ben                   start" in lines
+
+
+# 4. The footer offers only keys that do something now ----------------------------------
+
+
+@run_async
+async def test_footer_shows_choose_and_hides_dice_and_tile_keys_that_do_nothing() -> None:
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")  # the extra-roll question
+        assert screen_lines(app)[-1] == (
+            " ⇥/←→ Choose  1-6 Die  ⏎ OK  k Keep roll  h Hint  ^q Quit  ? Rules"
+        )
+        await press(pilot, "k")
+        assert screen_lines(app)[-1] == (
+            " ⇥/←→ Choose  1-6 Die  t Tile  ⏎ OK  h Hint  ^q Quit  ? Rules"
+        )
+        await press(pilot, "1")  # the red die onto a1; no red space follows
+        assert screen_lines(app)[-1] == (
+            " ⇥/←→ Choose  t Tile  ⏎ OK  ⌫ Take back  h Hint  ^q Quit  ? Rules"
+        )
+
+
+# 5. Results say only the rules that apply; a 0 and a car not at the finish explained ----
+
+
+def test_rule_note_names_tiles_and_turbo_only_in_the_pro_variant() -> None:
+    assert rule_note(False) == (
+        "The finishers' dice in their turn of the final round decide: fewest wins."
+    )
+    assert rule_note(True).endswith("fewest wins, tiles do not count, turbo dice do.")
+
+
+def test_dice_words_explain_a_bonus_step_finish_and_a_car_not_at_the_finish() -> None:
+    race = sprint()
+    finish = race.game.board.finishes[0]
+    state = replace(race.state, positions=(finish, at(race, "a3")), round_dice=(None, 2))
+    assert dice_words(state, 0) == "0 (bonus step)"
+    assert dice_words(state, 1) == "– (did not finish)"
+    state = replace(state, round_dice=(3, 2))
+    assert dice_words(state, 0) == "3"
+
+
+@run_async
+async def test_results_of_a_basic_race_do_not_mention_tiles_or_turbo() -> None:
+    app = race_app(race=sprint())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        assert static_text(app, "#rule-note") == (
+            "The finishers' dice in their turn of the final round decide: fewest wins."
+        )
+        assert "palette" not in screen_lines(app)[-1]  # 8: no palette key here either
+
+
+# 6. A placed tile is visibly gone without colour ---------------------------------------
+
+
+@run_async
+async def test_a_placed_tile_shows_a_dot_like_a_placed_die() -> None:
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"), )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k", "1")  # red die on a1
+        tiles = next(line for line in panel_lines(app, 120) if "Tiles" in line)
+        assert tiles == "▏ Tiles  r  b  g  y  p  w   +roll"
+        await press(pilot, "t", "enter")  # the first tile that fits: green, onto a2
+        tiles = next(line for line in panel_lines(app, 120) if "Tiles" in line)
+        assert tiles == "▏ Tiles  r  b  ·  y  p  w   +roll"
+
+
+# 7 and 8: stale answers go; no palette key on the set-up screen --------------------------
+
+
+@run_async
+async def test_an_answer_toast_goes_once_the_race_moves_on() -> None:
+    app = race_app(race=sprint(), roller=ScriptedDice("RRRRRR"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "h")
+        assert [n.message for n in app._notifications] == [
+            "Roll first (space): the hint looks at your dice."
+        ]
+        await press(pilot, "space")
+        assert [n.message for n in app._notifications] == []
+
+
+@run_async
+async def test_set_up_footer_has_no_palette_key() -> None:
+    app = race_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await wait_for(pilot, lambda: "Quit" in screen_lines(app)[-1])
+        footer = screen_lines(app)[-1]
+        assert "palette" not in footer and "^q Quit" in footer
