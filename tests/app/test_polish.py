@@ -168,8 +168,8 @@ async def test_bonus_steps_are_not_lit_as_tile_spaces_and_the_marker_follows_the
         assert scene.highlights == {at(race, "a1")}
         assert scene.tile_only == frozenset()
         lines = panel_lines(app, 120)
-        assert "▏  R    Ann           1st, 10 to go" in lines
-        assert "▏  B  ▶ Ben                   start" in lines
+        assert "▏  ●R    Ann          1st, 10 to go" in lines
+        assert "▏  ●B  ▶ Ben                  start" in lines, lines
 
 
 # 4. The footer offers only keys that do something now ----------------------------------
