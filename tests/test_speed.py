@@ -38,6 +38,7 @@ def test_the_launch_of_a_race_imports_neither_pydantic_nor_the_bots_nor_record_r
     loaded = set(done.stdout.split())
     assert "pydantic" not in loaded
     assert "monza_tui.record.reader" not in loaded
+    assert "monza_tui.record.stream" not in loaded
     assert "monza_tui.simulate" not in loaded
     assert not {m for m in loaded if m.startswith("monza_tui.bots.")} - {"monza_tui.bots.base"}
 

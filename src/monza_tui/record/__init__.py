@@ -2,7 +2,8 @@
 
 Like PGN for chess, one format serves everything; ``docs/game-record.md`` documents it.
 :mod:`.race` holds races and their lines, :mod:`.lines` the shape of each line, and
-:mod:`.reader` reads a record back by replaying it through the engine.
+:mod:`.reader` reads a record back by replaying it through the engine, and :mod:`.stream`
+reads record files line by line and indexes their races.
 """
 
 from typing import TYPE_CHECKING
@@ -25,24 +26,25 @@ from monza_tui.record.race import (
 )
 
 if TYPE_CHECKING:
-    from monza_tui.record.reader import (
-        LazyRaces,
-        index_races,
-        parse_record_action,
-        parse_records,
-        read_records,
-    )
+    from monza_tui.record.reader import parse_record_action, parse_records
+    from monza_tui.record.stream import LazyRaces, index_races, read_records
 
-_READING = ("LazyRaces", "index_races", "parse_record_action", "parse_records", "read_records")
+_READING = {
+    "parse_record_action": "reader",
+    "parse_records": "reader",
+    "LazyRaces": "stream",
+    "index_races": "stream",
+    "read_records": "stream",
+}
 
 
 def __getattr__(name: str) -> object:
     # Reading a record (pydantic models, replay through the engine) loads when first used,
     # so writing a save at launch does not pay for it.
     if name in _READING:
-        from monza_tui.record import reader
+        from importlib import import_module
 
-        return getattr(reader, name)
+        return getattr(import_module(f"monza_tui.record.{_READING[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
