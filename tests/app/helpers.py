@@ -13,12 +13,33 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from monza_tui.app.app import MonzaApp
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.engine import Colour, Phase, State
+from monza_tui.record import Race
 
 DATA = Path(__file__).parent / "data"
 SPRINT = str(DATA / "sprint.toml")
 """Two lanes of one-unit spaces: straight on or diagonal at every step (R5)."""
+
+ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
+
+
+def sprint(seats: tuple[Seat, ...] = (ANN, BEN), **kwargs: Any) -> Race:
+    """A race on the sprint board, seed 1, Ann and Ben unless told otherwise."""
+    return start_race(RaceSetup(board=SPRINT, seats=seats, seed=1, **kwargs))
+
+
+def played(race: Race, *actions: Any) -> Race:
+    """``race`` after ``actions``, each checked by the engine."""
+    for action in actions:
+        race = race.apply(action)
+    return race
+
+
+def at(race: Race, space_id: str) -> int:
+    """The index of a space by its id ("a7")."""
+    return race.game.board.index_of(space_id)
 
 
 def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

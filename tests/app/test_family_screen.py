@@ -10,15 +10,18 @@ from typing import Any
 from app.helpers import (
     SPRINT,
     ScriptedDice,
+    at,
     colours,
     log_lines,
     play_by_keys,
+    played,
     press,
     race_app,
     run_async,
     screen_lines,
     screen_text,
     settle,
+    sprint,
     static_text,
     where,
 )
@@ -30,24 +33,6 @@ from monza_tui.app.screens.race_now import Pointer, derive
 from monza_tui.app.screens.race_words import no_fit_reason, prompt
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
-from monza_tui.record import Race
-
-ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
-
-
-def sprint(**kwargs: Any) -> Race:
-    return start_race(RaceSetup(board=SPRINT, seats=(ANN, BEN), seed=1, **kwargs))
-
-
-def played(race: Race, *actions: Any) -> Race:
-    for action in actions:
-        race = race.apply(action)
-    return race
-
-
-def at(race: Race, space_id: str) -> int:
-    return race.game.board.index_of(space_id)
-
 
 # 1. Resume mid-turn, then finish the turn by keyboard alone ------------------------------
 

@@ -13,8 +13,7 @@ import random
 import pytest
 from textual import events
 
-from app.helpers import play_by_keys, race_app, run_async, settle
-from app.test_family_screen import sprint
+from app.helpers import play_by_keys, race_app, run_async, settle, sprint
 from monza_tui.app.screens.results import ResultsScreen
 
 KEYS = {

@@ -9,15 +9,19 @@ from dataclasses import replace
 from typing import Any
 
 from app.helpers import (
-    SPRINT,
+    ANN,
+    BEN,
     ScriptedDice,
+    at,
     colours,
     play_by_keys,
+    played,
     press,
     race_app,
     run_async,
     screen_lines,
     settle,
+    sprint,
     static_text,
     wait_for,
 )
@@ -29,27 +33,12 @@ from monza_tui.app.widgets.panel import wrap_words
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
 from monza_tui.record import Race
 
-ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
 FOUR = (
     ANN,
     Seat("Bot 1", Colour.BLUE),
     Seat("Bot 2", Colour.GREEN),
     Seat("Bot 3", Colour.YELLOW),
 )
-
-
-def sprint(seats: tuple[Seat, ...] = (ANN, BEN), **kwargs: Any) -> Race:
-    return start_race(RaceSetup(board=SPRINT, seats=seats, seed=1, **kwargs))
-
-
-def played(race: Race, *actions: Any) -> Race:
-    for action in actions:
-        race = race.apply(action)
-    return race
-
-
-def at(race: Race, space_id: str) -> int:
-    return race.game.board.index_of(space_id)
 
 
 def panel_lines(app: Any, width: int) -> list[str]:
