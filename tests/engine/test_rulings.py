@@ -1,4 +1,5 @@
-"""One or more tests per ruling R1-R17 (../../RULINGS.md), each on a board drawn for it.
+"""One or more tests per ruling R1-R17 (``../shared/RULINGS.md``, beside the repository), each
+on a board drawn for it.
 
 Every test pins exact spaces, positions, phases and winners, so that breaking the rule it
 is named after makes it fail. Boards are given as lane strings with a sketch in track

@@ -16,7 +16,7 @@ interpreter, so the terminal's writer thread sends the frame meanwhile). Guarant
   :class:`Autosaver.Failed`, and the game goes on.
 
 A process killed between a frame and its save (a few milliseconds) loses that one action at
-most; the save file is whole either way (``tests/test_kill.py``).
+most; the save file is whole either way (``tests/saves/test_kill.py``).
 """
 
 from __future__ import annotations

@@ -46,7 +46,6 @@ class Style:
     """Share of the extra-roll tile's value (``Tables.extra_value``) counted when keeping it."""
     relaxed_tiles: int = 1
     """Most tiles one path may place when the 462 rolls of an extra roll are weighed."""
-    """Most tiles one path may place when the 462 rolls of an extra roll are weighed."""
 
 
 EXPERT = Style()

@@ -13,8 +13,8 @@ from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour, Phase
 from monza_tui.record import Player, Race, RecordError, parse_records, read_records, write_records
 
-DATA = Path(__file__).parent / "data"
-GOLDEN = Path(__file__).parent / "golden"
+DATA = Path(__file__).parent.parent / "data"
+GOLDEN = Path(__file__).parent.parent / "golden"
 
 # Seeded races kept as records; see test_golden_records_replay_exactly.
 GOLDEN_RACES = {

@@ -24,7 +24,7 @@ from monza_tui.cli import main
 from monza_tui.engine import Colour, Die, Phase, Place, Roll, Tile
 from monza_tui.record import Player, Race, write_records
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 
 
 def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

@@ -20,7 +20,7 @@ from monza_tui.commands import resume
 from monza_tui.engine import Colour, Phase, Place, TakeBack
 from monza_tui.record import Player, Race, read_records, write_records
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 
 
 @pytest.fixture(autouse=True)

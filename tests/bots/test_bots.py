@@ -40,7 +40,7 @@ from monza_tui.engine import (
     roll_dice,
 )
 
-MINI = load_board(str(Path(__file__).parent / "data" / "mini.toml")).board
+MINI = load_board(str(Path(__file__).parent.parent / "data" / "mini.toml")).board
 
 
 def drive(g: Game, levels: tuple[str, ...], seed: int, cap: int = 20_000) -> State:
