@@ -23,7 +23,7 @@ from monza_tui.engine.actions import (
 )
 from monza_tui.engine.board import Board, BoardError, Edition, Space, SpaceKind
 from monza_tui.engine.colours import ANNIVERSARY_CARS, COLOURS, ORIGINAL_CARS, Colour
-from monza_tui.engine.dice import outcomes, roll_dice
+from monza_tui.engine.dice import chance_rng, outcomes, roll_dice, seeded_roll
 from monza_tui.engine.state import (
     CHANCE,
     DICE,
@@ -76,8 +76,10 @@ __all__ = [
     "Tile",
     "Token",
     "TurnLog",
+    "chance_rng",
     "outcomes",
     "parse_action",
     "push_back_target",
     "roll_dice",
+    "seeded_roll",
 ]

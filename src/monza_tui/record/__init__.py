@@ -8,6 +8,7 @@ reads record files line by line and indexes their races.
 
 from typing import TYPE_CHECKING
 
+from monza_tui.engine import chance_rng
 from monza_tui.limits import MAX_LINE_CHARS, MAX_RECORD_BYTES
 from monza_tui.record.race import (
     RECORD,
@@ -16,7 +17,6 @@ from monza_tui.record.race import (
     Race,
     RecordError,
     action_text,
-    chance_rng,
     header_json,
     record_text,
     result_json,

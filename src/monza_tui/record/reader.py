@@ -31,7 +31,7 @@ from monza_tui.engine import (
     State,
     Tile,
     TurnLog,
-    roll_dice,
+    seeded_roll,
 )
 from monza_tui.errors import echo
 from monza_tui.limits import (
@@ -303,17 +303,19 @@ class _Reader:
                 raise self.fail(number, f"{field}: {written!r} but the race is at {actual!r}")
         try:
             for action in turn_actions(state, log):
-                if isinstance(action, Roll) and self.seeded_dice:
-                    # Dice come from the seed (Race.roll): an edited roll shows.
-                    seeded = roll_dice(race.chance_rng(), race.state.dice_to_roll())
-                    if action.colours != seeded:
-                        which = {Phase.ROLL: "roll", Phase.TURBO_ROLL: "turbo.roll"}.get(
-                            race.state.phase, "reroll.roll"
-                        )
-                        raise self.fail(
-                            number,
-                            f"{which}: not the dice of seed {race.seed}; the record was edited",
-                        )
+                # Dice come from the seed (Race.roll): an edited roll shows.
+                if (
+                    isinstance(action, Roll)
+                    and self.seeded_dice
+                    and action != seeded_roll(race.seed, race.state)
+                ):
+                    which = {Phase.ROLL: "roll", Phase.TURBO_ROLL: "turbo.roll"}.get(
+                        race.state.phase, "reroll.roll"
+                    )
+                    raise self.fail(
+                        number,
+                        f"{which}: not the dice of seed {race.seed}; the record was edited",
+                    )
                 race = race.apply(action)
         except IllegalActionError as error:
             raise self.fail(number, f"illegal move: {error}") from None
@@ -370,7 +372,7 @@ class _Reader:
                 if (
                     isinstance(action, Roll)
                     and self.seeded_dice
-                    and action.colours != roll_dice(race.chance_rng(), race.state.dice_to_roll())
+                    and action != seeded_roll(race.seed, race.state)
                 ):
                     raise ValueError(f"not the dice of seed {race.seed}; the record was edited")
                 race = race.apply(action)
