@@ -35,6 +35,7 @@ from monza_tui.engine import (
     State,
     TakeBack,
     Tile,
+    action_text,
 )
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
@@ -113,7 +114,7 @@ def describe(timeline: Timeline, step: int) -> str:
         text = _("{name} takes the last token back").format(name=names[before.player])
     else:
         told = tell(before, action, after, names)
-        text = told[0] if told else str(action)
+        text = told[0] if told else action_text(before.board, action)
         if len(told) > 1:
             text += " · " + " · ".join(told[1:])
     if isinstance(action, Roll) and before.phase is Phase.ROLL:

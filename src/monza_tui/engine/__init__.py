@@ -24,6 +24,7 @@ from monza_tui.engine.actions import (
 from monza_tui.engine.board import Board, BoardError, Edition, Space, SpaceKind
 from monza_tui.engine.colours import ANNIVERSARY_CARS, COLOURS, ORIGINAL_CARS, Colour
 from monza_tui.engine.dice import chance_rng, outcomes, roll_dice, seeded_roll
+from monza_tui.engine.notation import action_text, parse_action_text
 from monza_tui.engine.state import (
     CHANCE,
     DICE,
@@ -76,9 +77,11 @@ __all__ = [
     "Tile",
     "Token",
     "TurnLog",
+    "action_text",
     "chance_rng",
     "outcomes",
     "parse_action",
+    "parse_action_text",
     "push_back_target",
     "roll_dice",
     "seeded_roll",

@@ -32,6 +32,7 @@ from monza_tui.engine.actions import (
 from monza_tui.engine.board import Board, SpaceKind
 from monza_tui.engine.colours import COLOURS, Colour
 from monza_tui.engine.dice import outcomes
+from monza_tui.engine.notation import action_text
 
 CHANCE = -1
 """:meth:`State.current_player` when the dice are to be rolled."""
@@ -372,33 +373,34 @@ class State:
         return self._bonus_taken(None)
 
     def _why_illegal(self, action: Action) -> str:
+        said = action_text(self.board, action)  # spaces by id, as players and records name them
         if self.is_terminal():
-            return f"{action}: the race is over"
+            return f"{said}: the race is over"
         if self.is_chance():
-            return f"{action}: chance rolls {self.dice_to_roll()} dice now"
+            return f"{said}: chance rolls {self.dice_to_roll()} dice now"
         if isinstance(action, Place) and self.phase in (Phase.PLACING, Phase.TURBO_PLACING):
             spaces = self.board.spaces
             if not 0 <= action.space < len(spaces):
-                return f"{action}: no space {action.space} on this board"
+                return f"{said}: no space {action.space} on this board"
             target = spaces[action.space]
             if action.space not in self.next_spaces():
                 return (
-                    f"{action}: {target.id} is not one forward step from "
+                    f"{said}: {target.id} is not one forward step from "
                     f"{spaces[self.origin()].id} (R5)"
                 )
             if isinstance(action.token, Die):
                 if action.token.index not in self.unused_dice():
-                    return f"{action}: die {action.token.index} is not in hand (R6)"
+                    return f"{said}: die {action.token.index} is not in hand (R6)"
                 return (
-                    f"{action}: die {action.token.index} is {self.roll[action.token.index]}"
+                    f"{said}: die {action.token.index} is {self.roll[action.token.index]}"
                     f", {target.id} is {target.colour} (R6)"
                 )
             if action.token.colour not in self.unused_tiles():
-                return f"{action}: no {action.token.colour} tile in hand now (R12, R14)"
-            return f"{action}: a {action.token.colour} tile on {target.colour} {target.id} (R6)"
+                return f"{said}: no {action.token.colour} tile in hand now (R12, R14)"
+            return f"{said}: a {action.token.colour} tile on {target.colour} {target.id} (R6)"
         if isinstance(action, Confirm) and self.die_fits():
-            return f"{action}: a die still fits, the move must go on (R6)"
-        return f"{action}: not legal in the {self.phase.value} phase"
+            return f"{said}: a die still fits, the move must go on (R6)"
+        return f"{said}: not legal in the {self.phase.value} phase"
 
     def _rolled(self, colours: tuple[Colour, ...]) -> State:
         if self.phase is Phase.ROLL:

@@ -17,7 +17,6 @@ from monza_tui.boardfile import (
 )
 from monza_tui.engine import (
     Action,
-    Board,
     BonusStep,
     Colour,
     Confirm,
@@ -34,6 +33,7 @@ from monza_tui.engine import (
     State,
     TakeBack,
     TurnLog,
+    action_text,
     seeded_roll,
 )
 from monza_tui.errors import UserError
@@ -282,17 +282,6 @@ def result_json(state: State) -> dict[str, Any]:
             "winners": [cars[p].value for p in state.winners()],
         }
     }
-
-
-def action_text(board: Board, action: Action) -> str:
-    """An action's text with space ids instead of indices (for the unfinished turn): the
-    record names spaces as people and ``monza boards show`` do, never by internal index."""
-    spaces = board.spaces
-    if isinstance(action, Place):
-        return f"{action.token}@{spaces[action.space].id}"
-    if isinstance(action, BonusStep):
-        return f"bonus@{spaces[action.space].id}"
-    return str(action)
 
 
 # Turn lines back into actions --------------------------------------------------------

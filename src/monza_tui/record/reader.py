@@ -17,11 +17,9 @@ from monza_tui.boardfile import (
     load_board,
 )
 from monza_tui.engine import (
-    Action,
     BonusResult,
     Colour,
     Die,
-    Game,
     GameConfigError,
     IllegalActionError,
     Phase,
@@ -31,6 +29,7 @@ from monza_tui.engine import (
     State,
     Tile,
     TurnLog,
+    parse_action_text,
     seeded_roll,
 )
 from monza_tui.errors import echo
@@ -368,7 +367,7 @@ class _Reader:
             )
         for i, text in enumerate(line.unfinished.actions):
             try:
-                action = parse_record_action(race.game, text)
+                action = parse_action_text(race.game.board, text)
                 if (
                     isinstance(action, Roll)
                     and self.seeded_dice
@@ -383,21 +382,6 @@ class _Reader:
                     number, f"unfinished.actions[{i}]: ends the turn; write it as a turn line"
                 )
         self.race = race
-
-
-def parse_record_action(game: Game, text: str) -> Action:
-    """Read an action written by :func:`action_text` (space ids, not indices)."""
-    from monza_tui.engine import InvalidActionError, parse_action
-
-    board = game.board
-    head, at, space_id = text.partition("@")
-    if at:
-        try:
-            index = board.index_of(space_id)
-        except KeyError:
-            raise InvalidActionError(f"no space {space_id!r} on this board") from None
-        return parse_action(f"{head}@{index}")
-    return parse_action(text)
 
 
 def _missing(state: State) -> str:
