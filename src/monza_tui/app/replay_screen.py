@@ -24,7 +24,6 @@ from textual.widgets.option_list import Option
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import dice_text, space_name, tell
 from monza_tui.app.scene import scene_from_state
-from monza_tui.commands.boards import STYLE
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -39,6 +38,7 @@ from monza_tui.engine import (
 )
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
+from monza_tui.palette import STYLE
 from monza_tui.record import Race
 
 
