@@ -25,18 +25,14 @@ from monza_tui.engine.board import Board, BoardError, Edition, Space, SpaceKind
 from monza_tui.engine.colours import ANNIVERSARY_CARS, COLOURS, ORIGINAL_CARS, Colour
 from monza_tui.engine.dice import chance_rng, outcomes, roll_dice, seeded_roll
 from monza_tui.engine.notation import action_text, parse_action_text
-from monza_tui.engine.state import (
-    CHANCE,
+from monza_tui.engine.state import CHANCE, TERMINAL, Game, GameConfigError, State
+from monza_tui.engine.turn import (
     DICE,
-    TERMINAL,
     TURBO_DICE,
     BonusResult,
-    Game,
-    GameConfigError,
     Phase,
     Placement,
     Push,
-    State,
     TurnLog,
     push_back_target,
 )
