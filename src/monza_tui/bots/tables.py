@@ -43,8 +43,10 @@ INF = float("inf")
 Row = Sequence[float]
 """Expected turns per dice multiset (indexed by multiset id)."""
 Rows = list["array[float] | None"]
-"""A row per space, ``None`` where none is solved; rows are arrays of doubles (8 bytes a
-number rather than a float object's 24 and a pointer: a quarter of the memory)."""
+"""A row per space, ``None`` where none is solved; rows are kept as arrays of doubles (8
+bytes a number rather than a float object's 24 and a pointer: a quarter of the memory)."""
+_Lists = list[list[float] | None]
+"""Rows while the sweeps run (a list hands out its floats without making new ones)."""
 STUCK = 1e4
 """The value of a space from which no finish can be reached: very many turns."""
 _SMALL = 28
@@ -89,9 +91,10 @@ class Tables:
         """Fewest forward steps (R5) from each space to a finish."""
         if not solve:
             return  # the caller sets the SOLVED attributes (see .prebuild)
-        self.value, self.turbo_value, self.best, self.turbo_best = self._solve_base()
-        self.tile_value = tuple(self._solve_tile(c) for c in range(len(COLOURS)))
-        self.extra_value = self._solve_extra()
+        self.value, self.turbo_value, best, turbo_best = self._solve_base()
+        self.tile_value = tuple(self._solve_tile(best, c) for c in range(len(COLOURS)))
+        self.extra_value = self._solve_extra(best)
+        self.best, self.turbo_best = _compact(best), _compact(turbo_best)
         # A space no move leads on from (only possible off the cars' paths, e.g. where a
         # push-back lands) gets a large finite value, so scores never meet inf - inf.
         self.value = [v if v < STUCK else STUCK for v in self.value]
@@ -121,14 +124,13 @@ class Tables:
 
     def _solve_base(
         self,
-    ) -> tuple[list[float], list[float], Rows, Rows]:
+    ) -> tuple[list[float], list[float], _Lists, _Lists]:
         """The sweep with no tile in hand."""
         return self._sweep(lambda e, nexts, colours: (_NO_ALTERNATIVE, _NO_ALTERNATIVE))
 
-    def _solve_tile(self, tile: int) -> tuple[float, ...]:
+    def _solve_tile(self, base: _Lists, tile: int) -> tuple[float, ...]:
         """The sweep with the accelerator tile ``tile`` in hand: it may stand in for a die of
         its colour anywhere (never in the turbo, R14); once placed, the base tables apply."""
-        base = self.best
 
         def by_tile(e: int, nexts: list[tuple[int, int]], colours: list[int]) -> tuple[Row, Row]:
             tiles = [base[nx] for nx, c in nexts if c == tile]
@@ -143,10 +145,10 @@ class Tables:
 
         return self._saved(self._sweep(by_tile)[0])
 
-    def _solve_extra(self) -> tuple[float, ...]:
+    def _solve_extra(self, base: _Lists) -> tuple[float, ...]:
         """The sweep with the extra-roll tile in hand (R13): each turn the better of keeping
         the roll and the best re-roll, by exact expectation over the re-rolled dice."""
-        base, value = self.best, self.value
+        value = self.value
 
         def rerolled(e: int, nexts: list[tuple[int, int]], colours: list[int]) -> tuple[Row, Row]:
             spent = self._gather([base[nx] for nx, _ in nexts], colours, SUB)
@@ -163,7 +165,7 @@ class Tables:
     def _sweep(
         self,
         alternative: Callable[[int, list[tuple[int, int]], list[int]], tuple[Row, Row]],
-    ) -> tuple[list[float], list[float], Rows, Rows]:
+    ) -> tuple[list[float], list[float], _Lists, _Lists]:
         """One backward sweep from the finish (value iteration in the track's order):
         expected turns from each space with the dice of a roll, where ``alternative`` gives,
         per space, what a held tile could do instead for each roll (for the space's value,
@@ -172,14 +174,14 @@ class Tables:
         n = len(spaces)
         held = [INF] * n
         turbo_value = [INF] * n
-        best: Rows = [None] * n
-        turbo_best: Rows = [None] * n
+        best: _Lists = [None] * n
+        turbo_best: _Lists = [None] * n
         full = NONE + 1
         for e in self.order:
             if spaces[e].kind is SpaceKind.FINISH:
                 held[e] = turbo_value[e] = 0.0
-                best[e] = array("d", [*([0.0] * NONE), INF])
-                turbo_best[e] = array("d", [*([0.0] * _SMALL), *([INF] * (full - _SMALL))])
+                best[e] = [*([0.0] * NONE), INF]
+                turbo_best[e] = [*([0.0] * _SMALL), *([INF] * (full - _SMALL))]
                 continue
             nexts = self._nexts(e, best)
             colours = [c for _, c in nexts]
@@ -192,10 +194,10 @@ class Tables:
             if self.turbo:
                 tdice = self._gather([turbo_best[nx] for nx, _ in nexts], colours, _SUB_SMALL)
                 turbo_value[e] = sum(p * (tdice[m] if tdice[m] < INF else v) for m, p in ROLLS2)
-                turbo_best[e] = array("d", [
+                turbo_best[e] = [
                     *(d if d < INF else v for d in tdice),
                     *([INF] * (full - _SMALL)),
-                ])
+                ]
             else:
                 turbo_value[e] = v
             row = [
@@ -204,7 +206,7 @@ class Tables:
             ]
             row[EMPTY] = min(turbo_value[e], for_row[EMPTY])
             row[NONE] = INF
-            best[e] = array("d", row)
+            best[e] = row
         return held, turbo_value, best, turbo_best
 
     def _steps_left(self) -> tuple[int, ...]:
@@ -272,6 +274,11 @@ class Tables:
             if choice < 0:
                 return space, m
             space, m = choice, rest
+
+
+def _compact(rows: _Lists) -> Rows:
+    """The rows as arrays of doubles (the same values, a quarter of the memory)."""
+    return [None if row is None else array("d", row) for row in rows]
 
 
 def best_reroll(after: Sequence[float]) -> list[float]:
