@@ -6,8 +6,9 @@ that claim; it drives the real engine (push-back, final round, turbo and bonus i
 with one fixed, seeded driver so the numbers are reproducible:
 
 * each turn the driver plays the complete move (R6) whose end space has the furthest
-  front edge, found with :meth:`monza_tui.bots.search.MoveSearch.complete_moves`; ties go to more
-  dice (a turbo roll, R14), then to fewer tiles; on reaching the finish, fewest dice (R11);
+  front edge, found with :meth:`monza_tui.bots.search.MoveSearch.complete_moves`; ties go
+  to more dice (a turbo roll, R14), then to fewer tiles; on reaching the finish, fewest
+  dice (R11);
 * accelerator tiles only in the pro variant (R12); the extra roll (R13) re-rolls the
   dice the best move leaves unused when that move places fewer than three dice;
 * a bonus move (R15) is always taken, onto the free step with the furthest front edge.
