@@ -13,7 +13,7 @@ from monza_tui.app.board_view import BoardView
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
 from monza_tui.errors import UserError
-from monza_tui.i18n import _, colour_name
+from monza_tui.i18n import _, colour_letter, colour_name
 
 STYLE = {
     Colour.RED: "bold white on red3",
@@ -118,7 +118,7 @@ def legend() -> Text:
     """What the picture's letters and marks mean (the same marks as in a race: see
     :mod:`monza_tui.app.board_marks`): the spaces, their thin edges and the cars, a line each."""
     spaces: list[tuple[str, str | None, str]] = [
-        (colour.letter, STYLE[colour], colour_name(colour)) for colour in Colour
+        (colour_letter(colour), STYLE[colour], colour_name(colour)) for colour in Colour
     ]
     spaces += [
         ("▚", CLASS_STYLE["board--start"], _("start and finish")),
@@ -158,7 +158,9 @@ def _preview(console: Console, loaded: BoardFile) -> None:
     console.print(track_picture(loaded, console.width))
     console.print(legend())
     console.print(Text(
-        "  ".join(f"{c.letter} {100 * n / max(1, len(coloured)):.0f}%" for c, n in share.items()),
+        "  ".join(
+            f"{colour_letter(c)} {100 * n / max(1, len(coloured)):.0f}%" for c, n in share.items()
+        ),
         style="dim",
     ))
     console.print()
