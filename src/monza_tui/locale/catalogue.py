@@ -27,6 +27,7 @@ import argparse
 import datetime as dt
 import io
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -118,11 +119,13 @@ def extract(package: Path = PACKAGE) -> Catalog:
             flags = {"python-brace-format"} if "{" in "".join(
                 message if isinstance(message, tuple) else (message,)
             ) else set()
-            template.add(message, locations=[(_location(path), None)], flags=flags,
+            where = [(_location(path), None)]  # no line numbers: fewer merge conflicts
+            template.add(message, locations=where, flags=flags,  # type: ignore[arg-type]
                          auto_comments=comments, context=context)
     if RULES.exists():
         for block in split_blocks(RULES.read_text("utf-8")):
-            template.add(block, locations=[(_location(RULES), None)])
+            where = [(_location(RULES), None)]
+            template.add(block, locations=where)  # type: ignore[arg-type]
     return template
 
 
@@ -146,18 +149,23 @@ def _mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
-def self_translated(template: Catalog, language: str, translate: object = None) -> Catalog:
-    """A catalogue translating every message to itself (``en``) or to ``translate(text)``
+def _same(text: str) -> str:
+    return text
+
+
+def self_translated(
+    template: Catalog, language: str, change: Callable[[str], str] = _same
+) -> Catalog:
+    """A catalogue translating every message to itself (``en``) or to ``change(text)``
     (the pseudo-locale)."""
-    change = translate if callable(translate) else (lambda text: text)
     catalog = _new_catalog(language)
     for message in template:
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            string: str | tuple[str, ...] = tuple(change(part) for part in message.id)
+        if isinstance(message.id, str):
+            string: str | tuple[str, ...] = change(message.id)
         else:
-            string = change(message.id)
+            string = tuple(change(part) for part in message.id)
         catalog.add(message.id, string, locations=message.locations, flags=message.flags,
                     context=message.context)
     return catalog

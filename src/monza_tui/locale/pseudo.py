@@ -2,10 +2,10 @@
 
 Every message is bracketed ``⟦…⟧``, its letters accented and padded about 40% longer, so a
 test sees at once English left on screen (plain ASCII words), text cut off (a ``⟦`` without
-its ``⟧``) and layouts that only fit English. Placeholders (``{name}``, ``%(prog)s``, ``%s``), what is typed (``--help``,
-``monza resume``, ``LC_ALL``),
-Markdown line marks (``## ``, ``- ``) and ``code`` spans stay as they are; a one-letter
-message (a colour letter) stays one accented letter, one cell wide.
+its ``⟧``) and layouts that only fit English. Placeholders (``{name}``, ``%(prog)s``,
+``%s``), what is typed (``--help``, ``monza resume``, ``LC_ALL``), Markdown line marks
+(``## ``, ``- ``) and ``code`` spans stay as they are; a one-letter message (a colour
+letter) stays one accented letter, one cell wide.
 """
 
 from __future__ import annotations
@@ -34,11 +34,16 @@ def _padded(text: str) -> str:
     return OPEN + accent(text) + PAD * max(1, round(0.4 * letters)) + CLOSE
 
 
+def _mark(line: str) -> str:
+    match = _LINE_MARK.match(line)
+    return match[1] if match else ""
+
+
 def pseudo_message(text: str) -> str:
     """``text`` in the pseudo-locale."""
     if len(text) == 1 and text.isalpha():
         return accent(text)
-    if not any(_LINE_MARK.match(line)[1] for line in text.splitlines()):
+    if not any(_mark(line) for line in text.splitlines()):
         lead = len(text) - len(text.lstrip())
         tail = len(text) - len(text.rstrip())
         core = text.strip()
