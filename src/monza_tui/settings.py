@@ -22,7 +22,7 @@ from monza_tui.files import atomic_write_text
 FILE_NAME = "settings.json"
 LIMIT = 64 * 1024
 """A settings file is a few hundred bytes; anything far larger is not ours."""
-_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?(@[a-z]+)?")
+_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?(@[a-z]+)?$")
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,9 @@ HEADER_COMMENT = (
 
 
 def _location(path: Path) -> str:
-    return path.relative_to(PACKAGE.parent).as_posix()
+    if path.is_relative_to(PACKAGE.parent):
+        return path.relative_to(PACKAGE.parent).as_posix()
+    return str(path)
 
 
 def _new_catalog(language: str | None) -> Catalog:

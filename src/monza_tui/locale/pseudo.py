@@ -30,8 +30,8 @@ def accent(text: str) -> str:
 
 
 def _padded(text: str) -> str:
-    letters = sum(ch.isalpha() for ch in text)
-    return OPEN + accent(text) + PAD * max(1, round(0.4 * letters)) + CLOSE
+    # About 40% longer in all, the brackets included.
+    return OPEN + accent(text) + PAD * max(1, round(0.4 * len(text)) - 2) + CLOSE
 
 
 def _mark(line: str) -> str:
