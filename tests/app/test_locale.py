@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import io
 import json
 import os
 import subprocess
@@ -17,7 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from monza_tui import i18n, settings
-from monza_tui.cli import main, pop_lang
+from monza_tui.cli import pop_lang
 from monza_tui.locale import catalogue
 from monza_tui.locale.pseudo import pseudo_message
 
@@ -67,7 +68,8 @@ def test_updating_keeps_translations_and_keeps_the_gone_ones_as_obsolete(
     po = tmp_path / "fr" / "LC_MESSAGES" / "monza.po"
     po.parent.mkdir(parents=True)
     po.write_text(
-        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
         'msgid "Quit"\nmsgstr "Quitter"\n\nmsgid "Old words"\nmsgstr "Vieux mots"\n',
         "utf-8",
     )
@@ -79,7 +81,7 @@ def test_updating_keeps_translations_and_keeps_the_gone_ones_as_obsolete(
     assert '#~ msgid "Old words"\n#~ msgstr "Vieux mots"' in text
     # French plural rule, whatever the file said (0 is singular).
     assert "Plural-Forms: nplurals=2; plural=(n > 1);" in text
-    again = read_po(__import__("io").BytesIO(text.encode()))
+    again = read_po(io.BytesIO(text.encode()))
     assert again.get("Quit").string == "Quitter"
 
 

@@ -23,7 +23,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 
 from monza_tui.app.autosave import Autosaver
-from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
+from monza_tui.app.race_setup import RaceSetup, default_seats, setup_of, start_race
 from monza_tui.bots import make_driver
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, roll_dice
 from monza_tui.i18n import _, pgettext, retranslate
@@ -302,15 +302,25 @@ class MonzaApp(App[None]):
         from monza_tui.app.screens.setup import SetupScreen
         from monza_tui.errors import UserError
 
+        screen = self.screen
+        setup = self.setup
+        if isinstance(screen, SetupScreen):
+            try:
+                setup = screen.read_setup()
+            except UserError:  # half-typed board path or seed: the rest is kept
+                setup = screen.initial
+        # Seats still named by default ("Player 1") get the new language's default name.
+        defaults = {seat.name: n for n, seat in enumerate(default_seats(6))}
         i18n.set_language(code)
         settings.remember_language(code)
         self.retranslate()
-        screen = self.screen
+        renamed = default_seats(6)
+        self.setup = replace(setup, seats=tuple(
+            replace(seat, name=renamed[defaults[seat.name]].name)
+            if seat.name in defaults else seat
+            for seat in setup.seats
+        ))
         if isinstance(screen, SetupScreen):
-            try:
-                self.setup = screen.read_setup()
-            except UserError:  # half-typed board path or seed: the rest is kept
-                self.setup = screen.initial
             self._show(SetupScreen(self.setup))
             self.call_after_refresh(self._focus_language)
 
