@@ -70,10 +70,16 @@ def test_updating_keeps_translations_and_keeps_the_gone_ones_as_obsolete(
     po.write_text(
         'msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
         '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
-        'msgid "Quit"\nmsgstr "Quitter"\n\nmsgid "Old words"\nmsgstr "Vieux mots"\n',
+        'msgid "Quit"\nmsgstr "Quitter"\n\nmsgid "Old words"\nmsgstr "Vieux mots"\n\n'
+        'msgid "B"\nmsgstr "L"\n',
         "utf-8",
     )
-    updated = catalogue.updated(po, _template("Quit", "Rules"))
+    template = _template("Quit", "Rules")
+    template.add("B", context="colour letter", locations=[("x.py", None)])
+    updated = catalogue.updated(po, template)
+    # A colour letter translated without its context (the template before) moves over.
+    assert updated.get("B", context="colour letter").string == "L"
+    assert not updated.get("B", context="colour letter").fuzzy
     assert updated.get("Quit").string == "Quitter"
     assert not updated.get("Rules").string
     assert "Old words" in updated.obsolete

@@ -35,7 +35,7 @@ from babel.messages.extract import extract as babel_extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from monza_tui.i18n import DOMAIN, PSEUDO, split_blocks
+from monza_tui.i18n import DOMAIN, LETTER_CONTEXT, PSEUDO, split_blocks
 from monza_tui.locale.pseudo import pseudo_message
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -186,7 +186,24 @@ def updated(path: Path, template: Catalog) -> Catalog:
     catalog.update(template, no_fuzzy_matching=False, update_header_comment=False,
                    keep_user_comments=True, update_creation_date=True)
     _set_language(catalog, language)
+    _letters_with_context(catalog)
     return catalog
+
+
+def _letters_with_context(catalog: Catalog) -> None:
+    """Colour letters translated before they had their context (``msgid "R"`` alone, as
+    the template had it until the letters became ``msgctxt "colour letter"``) move over."""
+    for letter in "RBGYPW":
+        message = catalog.get(letter, context=LETTER_CONTEXT)
+        old = catalog.obsolete.pop(letter, None)
+        if message is None:
+            continue
+        if old is not None and old.string and (not message.string or message.fuzzy):
+            message.string = old.string
+            message.flags.discard("fuzzy")
+        elif message.fuzzy and list(message.previous_id) == [letter]:  # Babel matched it
+            message.flags.discard("fuzzy")
+            message.previous_id = []
 
 
 def translator_languages() -> list[str]:
