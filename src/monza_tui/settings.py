@@ -2,9 +2,10 @@
 
 Where: ``$MONZA_CONFIG/settings.json`` if set, else ``$MONZA_HOME/settings.json`` (so one
 variable keeps a test or a second person's games apart), else the user's config folder
-(platformdirs' ``user_config_dir("monza-tui")``). The file is untrusted: a damaged or
-unreadable one never stops the game (defaults are used, and it is kept beside as
-``settings.json.damaged`` before the next write); writes are atomic (temp, fsync, rename).
+(platformdirs' ``user_config_dir("monza-tui")``). The file is untrusted (each field checked,
+unknown ones ignored): a damaged or unreadable one never stops the game (defaults are
+used, and it is kept beside as ``settings.json.damaged`` before the next write); writes are
+atomic (temp, fsync, rename).
 """
 
 from __future__ import annotations
@@ -54,20 +55,21 @@ def path() -> Path:
 
 
 def _parse(text: str) -> Settings:
-    """Settings from the file's text; ValueError if it is not ours."""
-    from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
-
-    class Model(BaseModel):  # the edge: only what we know, each value checked
-        model_config = ConfigDict(extra="ignore")
-        language: str | None = Field(default=None, max_length=20, pattern=_CODE.pattern)
-        theme: str | None = Field(default=None, max_length=60)
-        last_setup: dict[str, JsonValue] = Field(default_factory=dict)
-
-    try:
-        model = Model.model_validate_json(text)
-    except ValidationError as error:
-        raise ValueError(str(error).splitlines()[0]) from None
-    return Settings(model.language, model.theme, dict(model.last_setup))
+    """Settings from the file's text; ValueError if it is not ours. Checked by hand, not
+    with pydantic: the file is read at every launch, and three fields do not justify
+    importing pydantic before the first frame."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    language, theme = data.get("language"), data.get("theme")
+    last_setup = data.get("last_setup", {})
+    if language is not None and not (isinstance(language, str) and _CODE.fullmatch(language)):
+        raise ValueError("language: not a language code")
+    if theme is not None and not (isinstance(theme, str) and 0 < len(theme) <= 60):
+        raise ValueError("theme: not a theme name")
+    if not isinstance(last_setup, dict):
+        raise ValueError("last_setup: not a JSON object")
+    return Settings(language, theme, last_setup)
 
 
 def load() -> Settings:
