@@ -67,6 +67,10 @@ async def test_rules_screen_speaks_only_pseudo() -> None:
         assert isinstance(app.screen, RulesScreen)
         lines = region_lines(screen_lines(app), tuple(app.screen.query_one("#rules").region))
         check(lines, "rules")
+        footer = screen_lines(app)[-1]
+        palette = [b for _key, b in app._bindings if b.action == "command_palette"]
+        assert palette and palette[0].description.startswith("⟦þåļéţţé")  # Textual's word
+        check([footer], "rules footer")
 
 
 def test_the_checks_can_fail() -> None:

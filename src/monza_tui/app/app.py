@@ -107,6 +107,7 @@ class MonzaApp(App[None]):
         ``offer_saved``: on the set-up screen, offer to continue an unfinished saved race.
         """
         super().__init__()
+        self._palette_words()
         self.setup = setup or RaceSetup()
         self.race: Race | None = None
         self.bot_delay = max(0.0, bot_delay)
@@ -239,6 +240,17 @@ class MonzaApp(App[None]):
             lambda: self.set_timer(0.1, self.deliver_screenshot),
         )
 
+    def _palette_words(self) -> None:
+        """The command palette's key in the footer, in the player's language (Textual
+        labels it "palette" itself)."""
+        bindings = self._bindings.key_to_bindings
+        for key, items in bindings.items():
+            bindings[key] = [
+                replace(item, description=_("palette"), tooltip=_("Open the command palette"))
+                if item.action in ("command_palette", "app.command_palette") else item
+                for item in items
+            ]
+
     def get_key_display(self, binding: Binding) -> str:
         """A key's name in the footer and the keys panel, in the player's language
         (``space``, ``esc``, ``enter``, ``tab``; symbols and letters stay)."""
@@ -332,6 +344,7 @@ class MonzaApp(App[None]):
     def retranslate(self) -> None:
         """After a language switch: key labels made at import follow the new language."""
         relabel_bindings((self, *self.screen_stack))
+        self._palette_words()
         self.refresh_bindings()
 
     def begin(self, race: Race) -> None:
