@@ -24,10 +24,10 @@ SEATS = (Seat("Ann", Colour.RED), Seat("Bob", Colour.BLUE, "greedy"))
 KNOWN_ENGLISH = {"Oval"}
 """Known, not yet fixed (docs/i18n.md, "Known gaps"): the built-in boards' names are TOML
 data, shown as written."""
-KNOWN_CUT = {"set-up": 2, "results": 1}
+KNOWN_CUT = {"set-up": 2, "race, placing": 1, "results": 1}
 """Known, not yet fixed: the set-up form's 10-column labels cut "Variants" and "Players"
-when longer; the results table's one-row header cuts "Dice in the final round". Any new
-cut-off text fails."""
+when longer; the race panel's row of buttons cuts "Take back"; the results table's one-row
+header cuts "Dice in the final round". Any new cut-off text fails."""
 
 
 @pytest.fixture(autouse=True)
@@ -53,6 +53,8 @@ async def test_setup_race_and_results_speak_only_pseudo(size: tuple[int, int]) -
         await press(pilot, "enter")
         assert isinstance(app.screen, RaceScreen)
         check(screen_lines(app), "race")
+        await press(pilot, "space")  # rolled: the dice, the prompt, the placing buttons
+        check(screen_lines(app), "race, placing")
         await play_by_keys(pilot)
         assert isinstance(app.screen, ResultsScreen)
         check(screen_lines(app), "results")
