@@ -43,4 +43,5 @@ def pytest_configure(config: pytest.Config) -> None:
     from monza_tui import i18n
 
     code = config.getoption("--monza-lang") or os.environ.get("MONZA_TEST_LANG") or "en"
+    os.environ["LANGUAGE"] = code  # also for `monza` run in-process or as a child process
     i18n.set_language(code)
