@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from monza_tui.app.board_marks import CAR_MARK, car_glyph
 from monza_tui.app.board_view import BoardView
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
@@ -128,9 +129,10 @@ def legend() -> Text:
         ("▏▕▔▁", CLASS_STYLE["board--line"], _("a space's edge where no line fits")),
     ]
     car = "bold black on #ff8a8a"
+    chip = CAR_MARK + colour_letter(Colour.RED)
     cars: list[tuple[str, str | None, str]] = [
-        ("●R", car, _("a car (red)")),
-        ("Ⓡ", car, _("a car on a space too short for ●R")),
+        (chip, car, _("a car (red)")),
+        (car_glyph(Colour.RED), car, _("a car on a space too short for {chip}").format(chip=chip)),
         ("⁂", car, _("more cars than the space has room for")),
     ]
     out = Text()
