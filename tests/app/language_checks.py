@@ -70,7 +70,7 @@ def region_lines(lines: list[str], region: object) -> list[str]:
 @contextmanager
 def speaking(code: str) -> Iterator[None]:
     """The game in ``code`` for the duration (key labels included), then as before."""
-    from monza_tui.app.app import relabel_bindings
+    from monza_tui.app.app_words import relabel_bindings
 
     before = i18n.current_language()
     i18n.set_language(code)
