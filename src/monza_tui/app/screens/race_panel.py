@@ -21,7 +21,7 @@ from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.bots import Hint
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
-from monza_tui.i18n import _
+from monza_tui.i18n import N_, _
 
 PANEL_WIDTH = 36
 """Columns of the side panel (the board gets the rest)."""
@@ -30,15 +30,15 @@ PANEL_MIN_HEIGHT = 20
 SHORT_HEIGHT = 32
 """Below this many rows the panel drops its blank lines (class ``-short``)."""
 
-_BUTTONS = (
-    ("roll", _("Roll")),
-    ("reroll", _("Re-roll")),
-    ("keep", _("Keep")),
-    ("confirm", _("Drive")),
-    ("take-back", _("Take back")),
-    ("decline", _("Decline")),
-    ("hint", _("Hint")),
-    ("skip", _("Skip")),
+_BUTTONS = (  # translated when shown (the language may change after import)
+    ("roll", N_("Roll")),
+    ("reroll", N_("Re-roll")),
+    ("keep", N_("Keep")),
+    ("confirm", N_("Drive")),
+    ("take-back", N_("Take back")),
+    ("decline", N_("Decline")),
+    ("hint", N_("Hint")),
+    ("skip", N_("Skip")),
 )
 
 
@@ -74,7 +74,7 @@ class PanelMixin(RacePace):
             yield Static("", markup=False, id="hint-line")
             with Horizontal(id="buttons"):
                 for key, label in _BUTTONS:
-                    button = Button(label, id=f"btn-{key}", compact=True)
+                    button = Button(_(label), id=f"btn-{key}", compact=True)
                     button.can_focus = False  # the keys are the race's, never a button's
                     yield button
             log = RaceLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)

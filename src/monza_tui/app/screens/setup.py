@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.race_setup import (
     SEAT_KINDS,
     RaceSetup,
@@ -185,6 +186,7 @@ class SetupScreen(Screen[None]):
                 yield Button(_("Start race"), id="start", variant="primary", compact=True)
                 yield Button(_("Rules"), id="rules", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
+                yield LanguageChoice()
         # As on the race screen: no command-palette key in the footer (^p still opens it).
         yield Footer(show_command_palette=False)
 
