@@ -28,7 +28,7 @@ from monza_tui.app.scene import Scene, hinted_path, scene_from_state
 from monza_tui.app.screens.race_keys import KEY_LIST, KEYS, binding_args, offers
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
 from monza_tui.app.screens.race_pace import RacePace
-from monza_tui.app.screens.race_panel import PanelMixin, is_off
+from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin, is_off
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
 from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DieChip, TileChip
@@ -66,6 +66,10 @@ class RaceScreen(PanelMixin, RacePace):
 
     def __init__(self) -> None:
         super().__init__()
+        # Classes known before the widgets mount: set later, a screen class restyles every
+        # widget of the screen again (tens of milliseconds of the launch).
+        self.set_class(self.race.game.pro, "-pro")
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
         self.hint: Hint | None = None
         self.now = Now(state=self.race.state, human=False)
         """The choices of the state shown (see :func:`derive`)."""
@@ -119,7 +123,6 @@ class RaceScreen(PanelMixin, RacePace):
         yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
-        self.set_class(self.race.game.pro, "-pro")
         self.log_lines(self.opening_lines())
         self.state_changed()
         self.check_size()
