@@ -7,6 +7,7 @@ and token. The format is documented in ``docs/boards.md``.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from monza_tui.engine import Board, BoardError, Colour, Edition
-from monza_tui.errors import UserError
+from monza_tui.errors import Said, UserError, said
 from monza_tui.files import UnreadableFile, read_text
 
 MAX_BOARD_BYTES = 256 * 1024
@@ -87,13 +88,11 @@ def load_board(ref: str) -> BoardFile:
         return _builtin(ref)
     path = Path(ref)
     if not path.suffix and not path.exists():
-        raise BoardFileError(
-            f"{ref}: no such board; built in are {', '.join(BUILTIN)}, or give a .toml file"
-        )
+        raise BoardFileError(code="board.no_such", ref=ref, builtin=BUILTIN)
     try:
         text = read_text(path, MAX_BOARD_BYTES)
     except UnreadableFile as error:
-        raise BoardFileError(f"{ref}: {error}") from None
+        raise BoardFileError(code="board.unreadable", source=ref, why=error) from None
     return parse_board(text, ref)
 
 
@@ -102,12 +101,20 @@ def parse_board(text: str, source: str) -> BoardFile:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise BoardFileError(f"{source}: not valid TOML: {error}") from None
+        raise BoardFileError(code="board.toml", source=source, where=_toml_place(error)) from None
     except RecursionError:
-        raise BoardFileError(f"{source}: not a board file (nested too deeply)") from None
+        raise BoardFileError(code="board.nested", source=source) from None
     except ValueError:  # tomllib's int(): a number of more than 4300 digits
-        raise BoardFileError(f"{source}: not a board file (a number far too long)") from None
+        raise BoardFileError(code="board.long_number", source=source) from None
     return board_from_definition(raw, source)
+
+
+def _toml_place(error: tomllib.TOMLDecodeError) -> Said:
+    """Where TOML's parser stopped (its own English reason is not shown)."""
+    found = re.search(r"line (\d+), column (\d+)", str(error))
+    if found is None:
+        return said("toml.end" if "end of document" in str(error) else "toml.somewhere")
+    return said("toml.at", line=int(found[1]), column=int(found[2]))
 
 
 def _builtin(name: str) -> BoardFile:
@@ -170,25 +177,19 @@ def _board_file(
             name, lanes, edition=Edition(edition), finish_colour=finish, title=title
         )
     except BoardError as error:
-        raise BoardFileError(f"{source}: {error}") from None
+        raise BoardFileError(code="board.lanes", source=source, why=error) from None
     if board.length > MAX_TRACK_UNITS:
         raise BoardFileError(
-            f"{source}: lanes: {board.length} track units long; a board has at most "
-            f"{MAX_TRACK_UNITS}"
+            code="board.too_long", source=source, length=board.length, most=MAX_TRACK_UNITS
         )
     builtin_name = name in BUILTIN and not source.startswith("builtin:")
     if builtin_name and definition != load_board(name).definition:
         # A copy may say "oval"; a different board must not pass for the oval.
-        raise BoardFileError(
-            f"{source}: name: {name!r} is a built-in board's name and this board "
-            "is not that one; give it a name of its own"
-        )
+        raise BoardFileError(code="board.builtin_name", source=source, name=name)
     drawn = board.length
     if shape.loop:
         drawn = board.spaces[board.finishes[0]].back
     legs = sum(length for _, length in shape.leg_units())
     if legs != drawn:
-        raise BoardFileError(
-            f"{source}: shape.legs cover {legs} track units but the track to draw is {drawn}"
-        )
+        raise BoardFileError(code="board.legs", source=source, legs=legs, drawn=drawn)
     return BoardFile(board, shape, description, source, definition)

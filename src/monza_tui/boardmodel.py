@@ -21,7 +21,10 @@ from pydantic import (
     model_validator,
 )
 
+from pydantic_core import PydanticCustomError
+
 from monza_tui.boardfile import MAX_LANE_CHARS, MAX_LANE_SPACES, BoardFileError
+from monza_tui.errors import field_problem
 
 _LEG = re.compile(r"^[NESW][0-9]{1,3}$")
 
@@ -45,10 +48,10 @@ class ShapeModel(BaseModel):
     def _legs_are_compass_runs(cls, legs: list[str]) -> list[str]:
         for leg in legs:
             if not _LEG.match(leg):
-                raise ValueError(f"leg {leg!r} is a direction N/E/S/W and a length, like E12")
+                raise PydanticCustomError("shape.leg", "bad leg", {"leg": leg})
         for a, b in itertools.pairwise(legs):
             if a[0] == b[0] or {a[0], b[0]} in ({"N", "S"}, {"E", "W"}):
-                raise ValueError(f"legs {a} then {b}: each leg turns a quarter from the last")
+                raise PydanticCustomError("shape.turn", "bad turn", {"first": a, "then": b})
         return legs
 
     @model_validator(mode="after")
@@ -59,10 +62,7 @@ class ShapeModel(BaseModel):
             for direction, length in self.leg_units():
                 run[direction] += length
             if run["E"] != run["W"] or run["N"] != run["S"]:
-                raise ValueError(
-                    f"a loop must close: legs go E{run['E']} W{run['W']} "
-                    f"N{run['N']} S{run['S']}, but E must equal W and N equal S"
-                )
+                raise PydanticCustomError("shape.loop", "open loop", dict(run))
         return self
 
     def leg_units(self) -> list[tuple[str, int]]:
@@ -88,7 +88,7 @@ class BoardFileModel(BaseModel):
     def _printable(cls, text: str) -> str:
         # Shown in terminals: an escape sequence in a shared board must not reach one.
         if any((ord(c) < 32 and c not in "\n\t") or 127 <= ord(c) < 160 for c in text):
-            raise ValueError("no control characters")
+            raise PydanticCustomError("text.control", "control characters")
         return text
 
     @field_validator("lanes")
@@ -96,9 +96,9 @@ class BoardFileModel(BaseModel):
     def _lanes_are_bounded(cls, lanes: list[str]) -> list[str]:
         for lane in lanes:
             if len(lane) > MAX_LANE_CHARS:
-                raise ValueError(f"a lane is at most {MAX_LANE_CHARS} characters")
+                raise PydanticCustomError("lane.chars", "long lane", {"most": MAX_LANE_CHARS})
             if len(lane.split()) > MAX_LANE_SPACES:
-                raise ValueError(f"a lane has at most {MAX_LANE_SPACES} spaces")
+                raise PydanticCustomError("lane.spaces", "many spaces", {"most": MAX_LANE_SPACES})
         return lanes
 
 
@@ -107,8 +107,5 @@ def validate(raw: object, source: str) -> BoardFileModel:
     try:
         return BoardFileModel.model_validate(raw)
     except ValidationError as error:
-        first = error.errors()[0]
-        place = ".".join(str(part) for part in first["loc"]) or "file"
-        # Our own validators' messages are whole sentences; drop pydantic's label.
-        message = first["msg"].removeprefix("Value error, ")
-        raise BoardFileError(f"{source}: {place}: {message}") from None
+        raise BoardFileError(code="board.field", source=source, problem=field_problem(error))
+

@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from monza_tui.errors import Said, UserError, said
+
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` atomically: write a temporary file in the same folder,
@@ -50,20 +52,23 @@ def refuse_special(path: Path) -> None:
     except OSError:
         return  # the write itself will say what is wrong
     if not stat.S_ISREG(mode):
-        kind = "a symbolic link" if stat.S_ISLNK(mode) else _kind(mode)
-        raise OSError(0, f"{kind}, not a regular file; give a new file name")
+        from monza_tui.wording import word  # worded now: callers show the OSError's strerror
+
+        kind = "symlink" if stat.S_ISLNK(mode) else _kind(mode)
+        raise OSError(0, word(said("file.special_target", kind=said("kind." + kind))))
 
 
 def _kind(mode: int) -> str:
+    """What a file that is not a regular one is, as a code (``kind.<code>`` is its name)."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return "folder"
     if stat.S_ISFIFO(mode):
-        return "a FIFO"
+        return "fifo"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return "device"
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return "socket"
+    return "special"
 
 
 def shown(path: Path | str) -> str:
@@ -85,8 +90,14 @@ def shown(path: Path | str) -> str:
     return "".join(out)
 
 
-class UnreadableFile(ValueError):
+class UnreadableFile(UserError, ValueError):
     """A file that cannot be read as text; the message is the reason, without the path."""
+
+
+def cannot_read(error: OSError) -> Said:
+    """Why the system could not read or write a file, as a sentence (common reasons in
+    the player's language, the rest in the system's words)."""
+    return said("file.os", errno=error.errno or 0, why=error.strerror or str(error))
 
 
 def _size(limit: int) -> str:
@@ -99,18 +110,18 @@ def open_regular(path: Path | str, limit: int) -> Iterator[BinaryIO]:
     block for ever, a device never ends) or is larger than ``limit`` bytes, before reading
     a byte. :class:`UnreadableFile` with the reason."""
     if str(path) == "":
-        raise UnreadableFile("an empty file name")
+        raise UnreadableFile(code="file.empty_name")
     try:
         # O_NONBLOCK: opening a FIFO with no writer must not block; it is refused below.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
-        raise UnreadableFile(f"cannot read: {error.strerror or error}") from None
+        raise UnreadableFile(code="file.cannot_read", why=cannot_read(error)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(f"{_kind(info.st_mode)}, not a regular file")
+            raise UnreadableFile(code="file.special", kind=said("kind." + _kind(info.st_mode)))
         if info.st_size > limit:
-            raise UnreadableFile(f"larger than {_size(limit)}")
+            raise UnreadableFile(code="file.too_large", size=_size(limit))
         os.set_blocking(fd, True)
         handle = os.fdopen(fd, "rb")
     except BaseException:
@@ -127,10 +138,10 @@ def read_text(path: Path, limit: int) -> str:
         with open_regular(path, limit) as handle:
             data = handle.read(limit + 1)
     except OSError as error:
-        raise UnreadableFile(f"cannot read: {error.strerror or error}") from None
+        raise UnreadableFile(code="file.cannot_read", why=cannot_read(error)) from None
     if len(data) > limit:
-        raise UnreadableFile(f"larger than {_size(limit)}")
+        raise UnreadableFile(code="file.too_large", size=_size(limit))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise UnreadableFile(f"not UTF-8 text (byte {error.start})") from None
+        raise UnreadableFile(code="file.utf8", byte=error.start) from None

@@ -127,7 +127,7 @@ async def test_errors_show_in_one_line_and_keep_the_screen() -> None:
         await settle(pilot)
         await click(pilot, "#start")
         assert static_text(app, "#setup-error") == (
-            "no/such/board.toml: cannot read: No such file or directory"
+            "no/such/board.toml: cannot read: no such file or folder"
         )
 
 

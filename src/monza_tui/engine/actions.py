@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from monza_tui.engine.colours import Colour
+from monza_tui.engine.problems import Problem
 
 
-class InvalidActionError(ValueError):
+class InvalidActionError(Problem):
     """Text that is not an action at all (syntax), like python-chess's InvalidMoveError."""
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(Problem):
     """A well-formed action that the rules do not allow in this state."""
 
 
@@ -152,4 +153,4 @@ def parse_action(text: str) -> Action:
             return Place(Tile(Colour.from_letter(token_text[1])), int(space_text))
     except (KeyError, ValueError):
         pass
-    raise InvalidActionError(f"not an action: {text!r}")
+    raise InvalidActionError(f"not an action: {text!r}", "action.syntax", text=text)

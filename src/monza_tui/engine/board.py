@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from monza_tui.engine.colours import ANNIVERSARY_CARS, ORIGINAL_CARS, Colour
+from monza_tui.engine.problems import Problem, Spot
 
 
-class BoardError(ValueError):
+class BoardError(Problem):
     """A board's lanes do not describe a playable track; the message names lane and token."""
 
 
@@ -182,30 +183,44 @@ class _Token:
     def where(self) -> str:
         return f"lane {self.lane + 1}, token {self.position} {self.text!r}"
 
+    def spot(self) -> Spot:
+        return Spot(self.lane + 1, self.position, self.text)
+
 
 def _parse_lane(lane: int, text: str, finish_colour: Colour | None) -> list[_Token]:
     tokens: list[_Token] = []
     at = 0
     words = text.split()
     if not words:
-        raise BoardError(f"lane {lane + 1}: no spaces")
+        raise BoardError(f"lane {lane + 1}: no spaces", "lane.empty", lane=lane + 1)
     for position, word in enumerate(words, start=1):
         match = _TOKEN.match(word)
         where = f"lane {lane + 1}, token {position} {word!r}"
+        spot = Spot(lane + 1, position, word)
         if match is None:
-            raise BoardError(f"{where}: a space is a letter and a length, like W2 or X1")
+            raise BoardError(
+                f"{where}: a space is a letter and a length, like W2 or X1",
+                "token.form",
+                where=spot,
+            )
         letter = match["kind"].upper()
         length = int(match["length"])
         finish = bool(match["finish"])
         if length < 1 or length > 99:
-            raise BoardError(f"{where}: a length is 1 to 99 track units")
+            raise BoardError(
+                f"{where}: a length is 1 to 99 track units", "token.length", where=spot
+            )
         colour: Colour | None = None
         if letter == "S":
             kind = SpaceKind.START
         elif letter == "F":
             kind, colour = SpaceKind.FINISH, finish_colour
             if finish_colour is None:
-                raise BoardError(f"{where}: a finish field F needs the board's finish colour")
+                raise BoardError(
+                    f"{where}: a finish field F needs the board's finish colour",
+                    "token.finish_colour",
+                    where=spot,
+                )
         elif letter == "X":
             kind = SpaceKind.BLOCKED
         else:
@@ -214,11 +229,18 @@ def _parse_lane(lane: int, text: str, finish_colour: Colour | None) -> list[_Tok
             except KeyError:
                 raise BoardError(
                     f"{where}: unknown letter {letter!r} (colours R B G Y P W, X tire, "
-                    "S start, F finish)"
+                    "S start, F finish)",
+                    "token.letter",
+                    where=spot,
+                    letter=letter,
                 ) from None
             kind = SpaceKind.FINISH if finish else SpaceKind.TRACK
         if finish and letter in "SFX":
-            raise BoardError(f"{where}: only a coloured space can be a finish space (*)")
+            raise BoardError(
+                f"{where}: only a coloured space can be a finish space (*)",
+                "token.star",
+                where=spot,
+            )
         tokens.append(_Token(lane, position, word, kind, colour, at, at + length))
         at += length
     return tokens
@@ -232,7 +254,12 @@ def _build(
     title: str,
 ) -> Board:
     if not 1 <= len(lanes) <= len(_LANE_LETTERS):
-        raise BoardError(f"a board has 1 to {len(_LANE_LETTERS)} lanes, not {len(lanes)}")
+        raise BoardError(
+            f"a board has 1 to {len(_LANE_LETTERS)} lanes, not {len(lanes)}",
+            "lanes.count",
+            most=len(_LANE_LETTERS),
+            count=len(lanes),
+        )
     parsed = [_parse_lane(lane, text, finish_colour) for lane, text in enumerate(lanes)]
 
     # Every lane has the same length, so that the start and finish fields line up.
@@ -242,25 +269,44 @@ def _build(
         odd = next(tokens for tokens in parsed if tokens[-1].front != first)
         raise BoardError(
             f"lane {odd[0].lane + 1} is {odd[-1].front} track units long but lane 1 is "
-            f"{first}: every lane must have the same length"
+            f"{first}: every lane must have the same length",
+            "lanes.length",
+            lane=odd[0].lane + 1,
+            length=odd[-1].front,
+            first=first,
         )
 
     # The start field spans all lanes: every lane begins with the same S<n>.
     for tokens in parsed:
         head = tokens[0]
         if head.kind is SpaceKind.BLOCKED:
-            raise BoardError(f"{head.where()}: a tire on the start; lanes begin with S<n>")
+            raise BoardError(
+                f"{head.where()}: a tire on the start; lanes begin with S<n>",
+                "start.tire",
+                where=head.spot(),
+            )
         if head.kind is not SpaceKind.START:
-            raise BoardError(f"{head.where()}: every lane begins with the start field S<n>")
+            raise BoardError(
+                f"{head.where()}: every lane begins with the start field S<n>",
+                "start.missing",
+                where=head.spot(),
+            )
         for token in tokens[1:]:
             if token.kind is SpaceKind.START:
-                raise BoardError(f"{token.where()}: the start field S may only begin a lane")
+                raise BoardError(
+                    f"{token.where()}: the start field S may only begin a lane",
+                    "start.inside",
+                    where=token.spot(),
+                )
     start_front = parsed[0][0].front
     for tokens in parsed:
         if tokens[0].front != start_front:
             raise BoardError(
                 f"{tokens[0].where()}: the start field spans all lanes, so it has the same "
-                f"length in each (lane 1: S{start_front})"
+                f"length in each (lane 1: S{start_front})",
+                "start.length",
+                where=tokens[0].spot(),
+                length=start_front,
             )
 
     # A finish field F ends every lane or none; a finish space (*) ends its lane.
@@ -270,17 +316,27 @@ def _build(
     for tokens in parsed:
         for token in tokens[:-1]:
             if token.kind is SpaceKind.FINISH:
-                raise BoardError(f"{token.where()}: a finish must be the last space of its lane")
+                raise BoardError(
+                    f"{token.where()}: a finish must be the last space of its lane",
+                    "finish.inside",
+                    where=token.spot(),
+                )
     if any(field_ends) and not all(field_ends):
         lane = field_ends.index(False)
         raise BoardError(
             f"{parsed[lane][-1].where()}: the finish field F spans all lanes, so every lane "
-            "ends with it"
+            "ends with it",
+            "finish.field",
+            where=parsed[lane][-1].spot(),
         )
     if all(field_ends) and len({tokens[-1].back for tokens in parsed}) > 1:
-        raise BoardError("the finish field F must have the same length in every lane")
+        raise BoardError(
+            "the finish field F must have the same length in every lane", "finish.length"
+        )
     if not any(t.kind is SpaceKind.FINISH for tokens in parsed for t in tokens):
-        raise BoardError("no finish: end the lanes with F<n> or mark finish spaces with *")
+        raise BoardError(
+            "no finish: end the lanes with F<n> or mark finish spaces with *", "finish.none"
+        )
 
     # Lay out the spaces: the shared fields once, then each lane's own spaces.
     lane_count = len(parsed)
@@ -348,14 +404,22 @@ def _build(
         # Name where every path gets stuck, so the author knows which tires to look at.
         furthest = max(reachable, key=lambda i: (spaces[i].front, -spaces[i].lane))
         stuck = "the start field" if furthest == 0 else origin[furthest].where()
-        raise BoardError(f"no finish reachable from the start: no car gets beyond {stuck}")
+        raise BoardError(
+            f"no finish reachable from the start: no car gets beyond {stuck}",
+            "finish.unreachable",
+            where=Spot(1) if furthest == 0 else origin[furthest].spot(),
+        )
     reverse: list[list[int]] = [[] for _ in spaces]
     for a, targets in enumerate(steps):
         for b in targets:
             reverse[b].append(a)
     leads_home = _reach(tuple(tuple(r) for r in reverse), list(finishes))
     for index in sorted(reachable - leads_home, key=lambda i: (spaces[i].back, spaces[i].lane)):
-        raise BoardError(f"{origin[index].where()}: a dead end, no path from it reaches a finish")
+        raise BoardError(
+            f"{origin[index].where()}: a dead end, no path from it reaches a finish",
+            "track.dead_end",
+            where=origin[index].spot(),
+        )
 
     return Board(
         name=name,

@@ -46,7 +46,9 @@ def parse_action_text(board: Board, text: str) -> Action:
     try:
         index = board.index_of(space_id)
     except KeyError:
-        raise InvalidActionError(f"no space {space_id!r} on this board") from None
+        raise InvalidActionError(
+            f"no space {space_id!r} on this board", "action.no_space", space=space_id
+        ) from None
     return parse_action(f"{head}@{index}")
 
 

@@ -32,6 +32,7 @@ from monza_tui.engine.board import Board
 from monza_tui.engine.colours import COLOURS, Colour
 from monza_tui.engine.dice import outcomes
 from monza_tui.engine.notation import action_text
+from monza_tui.engine.problems import Problem
 from monza_tui.engine.turn import (
     DICE,
     TURBO_DICE,
@@ -49,7 +50,7 @@ TERMINAL = -2
 """:meth:`State.current_player` when the race is over."""
 
 
-class GameConfigError(ValueError):
+class GameConfigError(Problem):
     """A race that cannot be set up: wrong number of players or cars (R2, R3)."""
 
 
@@ -68,15 +69,27 @@ class Game:
         if not edition.min_players <= len(self.cars) <= edition.max_players:
             raise GameConfigError(
                 f"the {edition.value} edition races {edition.min_players}-"
-                f"{edition.max_players} cars, not {len(self.cars)} (R2)"
+                f"{edition.max_players} cars, not {len(self.cars)} (R2)",
+                "R2.players",
+                edition=edition.value,
+                least=edition.min_players,
+                most=edition.max_players,
+                count=len(self.cars),
             )
         if len(set(self.cars)) != len(self.cars):
-            raise GameConfigError("every player drives a different car")
+            raise GameConfigError("every player drives a different car", "R2.same_car")
         for car in self.cars:
             if car not in edition.cars:
-                raise GameConfigError(f"the {edition.value} edition has no {car} car (R2)")
+                raise GameConfigError(
+                    f"the {edition.value} edition has no {car} car (R2)",
+                    "R2.car",
+                    edition=edition.value,
+                    car=car,
+                )
         if not 0 <= self.start_player < len(self.cars):
-            raise GameConfigError(f"no player {self.start_player} to start (R3)")
+            raise GameConfigError(
+                f"no player {self.start_player} to start (R3)", "R3.start", player=self.start_player
+            )
 
     @property
     def players(self) -> int:
@@ -268,7 +281,7 @@ class State:
     def apply(self, action: Action) -> State:
         """The state after ``action``; :class:`IllegalActionError` if it is not legal now."""
         if not self.is_legal(action):
-            raise IllegalActionError(self._why_illegal(action))
+            raise self._why_illegal(action)
         if isinstance(action, Roll):
             return rolled(self, action.colours)
         if isinstance(action, Reroll):
@@ -287,35 +300,58 @@ class State:
             return bonus_taken(self, action.space)
         return bonus_taken(self, None)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> IllegalActionError:
         said = action_text(self.board, action)  # spaces by id, as players and records name them
+
+        def no(english: str, code: str, **params: object) -> IllegalActionError:
+            return IllegalActionError(f"{said}: {english}", code, action=said, **params)
+
         if self.is_terminal():
-            return f"{said}: the race is over"
+            return no("the race is over", "R10.over")
         if self.is_chance():
-            return f"{said}: chance rolls {self.dice_to_roll()} dice now"
+            return no(
+                f"chance rolls {self.dice_to_roll()} dice now", "chance", dice=self.dice_to_roll()
+            )
         if isinstance(action, Place) and self.phase in (Phase.PLACING, Phase.TURBO_PLACING):
             spaces = self.board.spaces
             if not 0 <= action.space < len(spaces):
-                return f"{said}: no space {action.space} on this board"
+                return no(
+                    f"no space {action.space} on this board", "place.no_space", space=action.space
+                )
             target = spaces[action.space]
             if action.space not in self.next_spaces():
-                return (
-                    f"{said}: {target.id} is not one forward step from "
-                    f"{spaces[self.origin()].id} (R5)"
+                origin = spaces[self.origin()].id
+                return no(
+                    f"{target.id} is not one forward step from {origin} (R5)",
+                    "R5.not_forward",
+                    space=target.id,
+                    origin=origin,
                 )
             if isinstance(action.token, Die):
-                if action.token.index not in self.unused_dice():
-                    return f"{said}: die {action.token.index} is not in hand (R6)"
-                return (
-                    f"{said}: die {action.token.index} is {self.roll[action.token.index]}"
-                    f", {target.id} is {target.colour} (R6)"
+                die = action.token.index
+                if die not in self.unused_dice():
+                    return no(f"die {die} is not in hand (R6)", "R6.die_used", die=die)
+                return no(
+                    f"die {die} is {self.roll[die]}, {target.id} is {target.colour} (R6)",
+                    "R6.die_colour",
+                    die=die,
+                    rolled=self.roll[die],
+                    space=target.id,
+                    colour=target.colour,
                 )
-            if action.token.colour not in self.unused_tiles():
-                return f"{said}: no {action.token.colour} tile in hand now (R12, R14)"
-            return f"{said}: a {action.token.colour} tile on {target.colour} {target.id} (R6)"
+            tile = action.token.colour
+            if tile not in self.unused_tiles():
+                return no(f"no {tile} tile in hand now (R12, R14)", "R12.tile_used", tile=tile)
+            return no(
+                f"a {tile} tile on {target.colour} {target.id} (R6)",
+                "R6.tile_colour",
+                tile=tile,
+                colour=target.colour,
+                space=target.id,
+            )
         if isinstance(action, Confirm) and self.die_fits():
-            return f"{said}: a die still fits, the move must go on (R6)"
-        return f"{said}: not legal in the {self.phase.value} phase"
+            return no("a die still fits, the move must go on (R6)", "R6.die_fits")
+        return no(f"not legal in the {self.phase.value} phase", "phase", phase=self.phase)
 
     # The result (R11) -------------------------------------------------------------
 

@@ -104,7 +104,7 @@ class Race:
         (:class:`GameConfigError`, one line)."""
         problem = names_problem(p.name for p in players) or seed_problem(seed)
         if problem is not None:
-            raise GameConfigError(problem)
+            raise GameConfigError(problem, "worded", text=problem)  # limits words its own
         game = Game(
             board_file.board,
             tuple(p.car for p in players),

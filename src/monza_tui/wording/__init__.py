@@ -1,0 +1,111 @@
+"""The wording layer: errors and bots' reasons, kept as codes and values, become sentences
+in the player's language here and only here.
+
+Each area has its table of messages (``engine``, ``files``, ``fields`` for a board's or
+record's fields, ``hints`` for the bots' reasons): a code maps to an English message marked
+with :func:`~monza_tui.i18n.N_` (the catalogue's msgid), or to a singular/plural pair and
+the parameter that counts. :func:`word` looks the code up, words each parameter (a colour
+by its name, a phase by its name, a nested error or :class:`~monza_tui.errors.Said` by its
+own sentence, a place on a board by lane and token) and fills the message in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from monza_tui.engine.board import Edition
+from monza_tui.engine.colours import Colour
+from monza_tui.engine.problems import Spot
+from monza_tui.engine.turn import Phase
+from monza_tui.errors import Said
+from monza_tui.i18n import N_, _, colour_name
+
+from monza_tui.wording import engine, fields, files, hints
+from monza_tui.wording.plural import Message, Plural
+
+MESSAGES: Mapping[str, Message] = {
+    **engine.MESSAGES,
+    **files.MESSAGES,
+    **fields.MESSAGES,
+    **hints.MESSAGES,
+}
+"""Every code the wording layer knows, to its English message."""
+
+_PHASES = {
+    Phase.ROLL: N_("roll"),
+    Phase.EXTRA_ROLL: N_("extra roll"),
+    Phase.PLACING: N_("placing"),
+    Phase.TURBO_ROLL: N_("turbo roll"),
+    Phase.TURBO_PLACING: N_("turbo placing"),
+    Phase.BONUS: N_("bonus move"),
+    Phase.FINISHED: N_("finished"),
+}
+_EDITIONS = {Edition.ANNIVERSARY: N_("anniversary"), Edition.ORIGINAL: N_("original")}
+
+
+def phase_name(phase: Phase) -> str:
+    """A phase of the turn by its name in the player's language."""
+    return _(_PHASES[phase])
+
+
+def edition_name(edition: Edition | str) -> str:
+    """An edition by its name in the player's language (the record says ``anniversary``)."""
+    try:
+        return _(_EDITIONS[Edition(edition)])
+    except ValueError:
+        return str(edition)
+
+
+def listing(items: object) -> str:
+    """Items joined as a list in the player's language (``red, blue``; ``红、蓝``)."""
+    values = [str(value(item)) for item in items]  # type: ignore[attr-defined]
+    return _(", ").join(values)
+
+
+def spot(where: Spot) -> str:
+    """A place in a board's lane strings, for an error."""
+    if where.token == 0:
+        return _("the start field")
+    return _("lane {lane}, token {token} {text}").format(
+        lane=where.lane, token=where.token, text=repr(where.text)
+    )
+
+
+def value(item: object) -> object:
+    """One parameter as it goes into a sentence: numbers stay numbers (formats like
+    ``{n:,}`` apply), words of the game are worded, nested sentences are said."""
+    if isinstance(item, Colour):
+        return colour_name(item)
+    if isinstance(item, Phase):
+        return phase_name(item)
+    if isinstance(item, Edition):
+        return edition_name(item)
+    if isinstance(item, Spot):
+        return spot(item)
+    if isinstance(item, Said | BaseException):
+        return word(item)
+    if isinstance(item, list | tuple | frozenset | set):
+        return listing(item)
+    return item
+
+
+def word(thing: Said | BaseException) -> str:
+    """The sentence for an error or a :class:`Said`, in the player's language; an error
+    without a known code keeps its own text."""
+    code = getattr(thing, "code", "")
+    params = getattr(thing, "params", None)
+    message = MESSAGES.get(code) if isinstance(code, str) else None
+    if code == "file.os" and isinstance(params, dict):
+        message = MESSAGES.get(f"file.os.{params.get('errno')}", message)
+    elif message is None and isinstance(code, str) and code.startswith("field."):
+        message = MESSAGES["field.unknown"]  # a pydantic type we do not word: what, not how
+    if message is None or not isinstance(params, dict):
+        if isinstance(thing, BaseException) and thing.args:
+            return str(thing.args[0])
+        return str(code)
+    worded = {name: value(item) for name, item in params.items()}
+    if isinstance(message, Plural):
+        text = message.say(int(params[message.count]))  # type: ignore[call-overload]
+    else:
+        text = _(message)
+    return text.format(**worded)
