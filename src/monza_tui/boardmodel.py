@@ -20,7 +20,6 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-
 from pydantic_core import PydanticCustomError
 
 from monza_tui.boardfile import MAX_LANE_CHARS, MAX_LANE_SPACES, BoardFileError
@@ -107,5 +106,7 @@ def validate(raw: object, source: str) -> BoardFileModel:
     try:
         return BoardFileModel.model_validate(raw)
     except ValidationError as error:
-        raise BoardFileError(code="board.field", source=source, problem=field_problem(error))
+        raise BoardFileError(
+            code="board.field", source=source, problem=field_problem(error)
+        ) from None
 

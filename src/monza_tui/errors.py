@@ -68,4 +68,6 @@ def field_problem(error: object) -> Said:
     context = {k: v for k, v in raw.items() if isinstance(v, int | str)}
     if isinstance(context.get("expected"), str):  # "'a' or 'b'": pydantic's English "or"
         context["expected"] = str(context["expected"]).replace(" or ", ", ")
+    if first["type"] == "value_error" and "error" in raw:  # a check that words its own
+        return said("field", place=place or "file", problem=said("worded", text=str(raw["error"])))
     return said("field", place=place or "file", problem=said("field." + first["type"], **context))

@@ -96,7 +96,7 @@ def test_check_of_missing_and_non_record_files(
     text_file.write_text("shopping list\n")
     assert main(["replay", str(text_file), "--check"]) == 2
     assert capsys.readouterr().err == (
-        f"monza: {text_file}: line 1: not a monza game record (Expecting value)\n"
+        f"monza: {text_file}: line 1: not a monza game record (column 1)\n"
     )
 
 

@@ -28,6 +28,7 @@ from monza_tui.bots import make_driver
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, seeded_roll
 from monza_tui.i18n import _
 from monza_tui.record import Race
+from monza_tui.wording import word
 
 if TYPE_CHECKING:
     from monza_tui.app.screens.race import RaceScreen
@@ -275,7 +276,7 @@ class MonzaApp(WordsApp):
         try:
             after = race.apply(action)
         except IllegalActionError as error:  # the engine has the last word
-            self.notify(str(error), severity="warning", timeout=3)
+            self.notify(word(error), severity="warning", timeout=3)
             return False
         self.race = after
         self.on_race_changed(after)

@@ -188,7 +188,7 @@ def start_race(setup: RaceSetup, board_file: BoardFile | None = None) -> Race:
             start_player=setup.start_player,
         )
     except GameConfigError as error:
-        raise UserError(str(error)) from None
+        raise UserError(code="error", why=error) from None
 
 
 def setup_of(race: Race) -> RaceSetup:

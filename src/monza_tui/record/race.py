@@ -176,27 +176,24 @@ def record_text(races: Sequence[Race], *, save: bool = False) -> str:
     (:mod:`monza_tui.limits`): what cannot be read back is never written
     (:class:`RecordError` instead)."""
     if len(races) > MAX_RACES_PER_FILE:
-        raise RecordError(f"{len(races)} races; a record holds at most {MAX_RACES_PER_FILE}")
+        raise RecordError(code="write.races", count=len(races), most=MAX_RACES_PER_FILE)
     chunks = []
     size = 0
     for race in races:
         if len(race.turns) > MAX_TURNS_PER_RACE:
-            raise RecordError(
-                f"{len(race.turns)} turns; a race has at most {MAX_TURNS_PER_RACE}"
-            )
+            raise RecordError(code="write.turns", count=len(race.turns), most=MAX_TURNS_PER_RACE)
         if save and len(race.pending) > MAX_PENDING_ACTIONS:
             raise RecordError(
-                f"{len(race.pending)} actions in the unfinished turn; "
-                f"a save holds at most {MAX_PENDING_ACTIONS}"
+                code="write.pending", count=len(race.pending), most=MAX_PENDING_ACTIONS
             )
         for line in race.save_lines() if save else race.lines():
             chunk = json.dumps(line, separators=(", ", ": "))
             if len(chunk) > MAX_LINE_CHARS:
-                raise RecordError(f"a line of {len(chunk)} characters; at most {MAX_LINE_CHARS}")
+                raise RecordError(code="write.line", count=len(chunk), most=MAX_LINE_CHARS)
             size += len(chunk) + 1  # ASCII: json.dumps escapes the rest
             chunks.append(chunk)
     if size > MAX_RECORD_BYTES:
-        raise RecordError(f"{size} bytes; a record holds at most {MAX_RECORD_BYTES}")
+        raise RecordError(code="write.bytes", count=size, most=MAX_RECORD_BYTES)
     return "\n".join(chunks) + "\n"
 
 

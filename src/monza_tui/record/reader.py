@@ -32,7 +32,7 @@ from monza_tui.engine import (
     parse_action_text,
     seeded_roll,
 )
-from monza_tui.errors import echo
+from monza_tui.errors import Said, echo, field_problem, said
 from monza_tui.limits import (
     MAX_LINE_CHARS,
     MAX_RACES_PER_FILE,
@@ -62,29 +62,26 @@ def parse_records(text: str, source: str) -> list[Race]:
     reader = _Reader(source)
     for number, raw in enumerate(text.split("\n"), start=1):
         if len(raw.rstrip("\r")) > MAX_LINE_CHARS:
-            raise reader.fail(number, f"longer than {MAX_LINE_CHARS} characters")
+            raise reader.fail(number, "record.line_long", most=MAX_LINE_CHARS)
         if raw.strip():
             reader.feed(number, raw)
     return reader.close()
 
 
-def _too_many_races(source: str, number: int) -> str:
-    return (f"{source}: line {number}: more than {MAX_RACES_PER_FILE} races in one file; "
-            "no record monza-tui writes holds as many")
+def _too_many_races(source: str, number: int) -> RecordError:
+    return _failed(source, number, "record.races", most=MAX_RACES_PER_FILE)
+
+
+def _failed(source: str, number: int, code: str, **params: object) -> RecordError:
+    """A record's error: file, line and the problem (a code and its values, worded when
+    shown; the record itself stays English)."""
+    return RecordError(code="record.at", source=source, line=number, problem=said(code, **params))
 
 
 @lru_cache(maxsize=len(BUILTIN))
 def _builtin_board(name: str) -> BoardFile:
     """A built-in board, loaded once per process (a record of many races names it often)."""
     return load_board(name)
-
-
-def _first_error(error: ValidationError) -> str:
-    first = error.errors()[0]
-    place = ".".join(str(part) for part in first["loc"])
-    # Our own validators' messages are whole sentences; drop pydantic's label.
-    message = first["msg"].removeprefix("Value error, ")
-    return f"{place}: {message}" if place else message
 
 
 class _Reader:
@@ -102,8 +99,8 @@ class _Reader:
         self.boards: dict[str, BoardFile] = {}
         """Board files carried by headers, by their JSON: each is validated once."""
 
-    def fail(self, number: int, message: str) -> RecordError:
-        return RecordError(f"{self.source}: line {number}: {message}")
+    def fail(self, number: int, code: str, **params: object) -> RecordError:
+        return _failed(self.source, number, code, **params)
 
     def feed(self, number: int, raw: str) -> None:
         self.last_line = number
@@ -112,29 +109,25 @@ class _Reader:
         except (ValueError, RecursionError) as error:
             # JSONDecodeError; a plain ValueError is int() refusing more than 4300 digits.
             if isinstance(error, json.JSONDecodeError):
-                what = error.msg
+                what = said("json.column", column=error.colno)
             elif isinstance(error, RecursionError):
-                what = "nested too deeply"
+                what = said("json.nested")
             else:
-                what = "a number far too long"
+                what = said("json.long_number")
             if number == 1 and not raw.lstrip().startswith('{"record"'):
-                raise self.fail(number, f"not a monza game record ({what})") from None
-            raise self.fail(number, f"not JSON ({what}); the file may be truncated") from None
+                raise self.fail(number, "record.not_record", what=what) from None
+            raise self.fail(number, "record.not_json", what=what) from None
         if not isinstance(data, dict):
-            raise self.fail(number, "a record line is a JSON object")
+            raise self.fail(number, "record.not_object")
         version = data.get("version")
         if data.get("record") == RECORD and type(version) is int and version > VERSION:
             # Before the schema: a newer version may have changed the very fields checked.
-            raise self.fail(
-                number,
-                f"version: {version} is newer than this monza-tui reads ({VERSION}); "
-                "update monza-tui",
-            )
+            raise self.fail(number, "record.newer", version=version, ours=VERSION)
         try:
             if "record" in data:
                 self._header(number, HeaderLine.model_validate(data))
             elif self.race is None:
-                raise self.fail(number, "not a monza game record (no header line)")
+                raise self.fail(number, "record.no_header")
             elif "result" in data:
                 self._result(number, ResultLine.model_validate(data))
             elif "unfinished" in data:
@@ -142,18 +135,18 @@ class _Reader:
             else:
                 self._turn(number, TurnLine.model_validate(data))
         except ValidationError as error:
-            raise self.fail(number, _first_error(error)) from None
+            raise self.fail(number, "record.field", problem=field_problem(error)) from None
 
     def close(self) -> list[Race]:
         if self.race is None:
-            raise RecordError(f"{self.source}: empty, not a monza game record")
+            raise RecordError(code="record.empty", source=self.source)
         self._end_race(self.last_line)
         return self.races
 
     def _end_race(self, number: int) -> None:
         race = self.race
         if race is not None and race.state.is_terminal() and not self.result_seen:
-            raise self.fail(number, "the race is over but its result line is missing")
+            raise self.fail(number, "R10.no_result")
         if race is not None:
             self.races.append(replace(race, turns=tuple(self.turns)))
         self.race = None
@@ -161,47 +154,36 @@ class _Reader:
 
     def _header(self, number: int, line: HeaderLine) -> None:
         if line.record != RECORD:
-            raise self.fail(number, f"record: {echo(line.record)} is not a monza game record")
+            raise self.fail(number, "record.kind", record=echo(line.record))
         if line.version > VERSION:
-            raise self.fail(
-                number,
-                f"version: {line.version} is newer than this monza-tui "
-                f"reads ({VERSION}); update monza-tui",
-            )
+            raise self.fail(number, "record.newer", version=line.version, ours=VERSION)
         if line.version < 1:
-            raise self.fail(number, f"version: {line.version} is not a record version")
+            raise self.fail(number, "record.version", version=line.version)
         self._end_race(number - 1)
         if len(self.races) >= MAX_RACES_PER_FILE:
-            raise RecordError(_too_many_races(self.source, number))
+            raise _too_many_races(self.source, number)
         try:
             if line.board_file is not None:
                 board_file = self._board_file(line.board_file)
                 if board_file.board.name != line.board:
                     raise self.fail(
                         number,
-                        f"board: {echo(line.board)} but board_file is the "
-                        f"{board_file.board.name!r} board",
+                        "record.board_name",
+                        board=echo(line.board),
+                        carried=board_file.board.name,
                     )
                 if line.board in BUILTIN:
                     if board_file.definition != _builtin_board(line.board).definition:
                         # Not passed off as the built-in board it is named after.
-                        raise self.fail(
-                            number,
-                            f"board_file: called {line.board!r} but not the built-in "
-                            f"{line.board} board; a board file needs a name of its own",
-                        )
+                        raise self.fail(number, "record.builtin_name", board=line.board)
                     board_file = _builtin_board(line.board)
             elif line.board in BUILTIN:
                 board_file = _builtin_board(line.board)
             else:
-                raise self.fail(
-                    number,
-                    f"board: {echo(line.board)} is not built in and the record carries "
-                    "no board_file",
-                )
+                raise self.fail(number, "record.no_board", board=echo(line.board))
             if board_file.board.edition.value != line.edition:
                 raise self.fail(
-                    number, f"edition: the {line.board} board is {board_file.board.edition.value}"
+                    number, "record.edition", board=line.board, edition=board_file.board.edition
                 )
             players = tuple(Player(p.name, Colour(p.car), p.seat) for p in line.players)
             race = Race.start(
@@ -213,7 +195,7 @@ class _Reader:
                 start_player=line.start_player,
             )
         except (BoardFileError, GameConfigError) as error:
-            raise self.fail(number, str(error)) from None
+            raise self.fail(number, "record.setup", why=error) from None
         self.race = race
         self.turns = []
         self.result_seen = False
@@ -230,14 +212,14 @@ class _Reader:
         try:
             return self.race.game.board.index_of(space_id)
         except KeyError:
-            raise self.fail(number, f"{field}: no space {echo(space_id)} on this board") from None
+            raise self.fail(number, "record.space", field=field, space=echo(space_id)) from None
 
     def _placements(self, number: int, field: str, moves: list[MoveLine]) -> tuple[Placement, ...]:
         placements = []
         for i, move in enumerate(moves):
             where = f"{field}[{i}]"
             if (move.die is None) == (move.tile is None):
-                raise self.fail(number, f"{where}: a move places either a die or a tile")
+                raise self.fail(number, "record.die_or_tile", field=where)
             token = Die(move.die) if move.die is not None else Tile(Colour(move.tile))
             space = self._space(number, f"{where}.to", move.to)
             placements.append(Placement(token, space, Colour(move.colour)))
@@ -247,7 +229,7 @@ class _Reader:
         assert self.race is not None
         cars = [c.value for c in self.race.game.cars]
         if car not in cars:
-            raise self.fail(number, f"{field}: no {car} car in this race")
+            raise self.fail(number, "record.car", field=field, car=Colour(car))
         return cars.index(car)
 
     def _turn(self, number: int, line: TurnLine) -> None:
@@ -255,14 +237,11 @@ class _Reader:
         assert race is not None
         state = race.state
         if self.result_seen or state.is_terminal():
-            raise self.fail(number, "a turn after the end of the race (R10)")
+            raise self.fail(number, "R10.turn_after_end")
         if race.pending:
-            raise self.fail(number, "a turn after the unfinished one")
+            raise self.fail(number, "record.turn_after_unfinished")
         if len(self.turns) >= MAX_TURNS_PER_RACE:
-            raise self.fail(
-                number,
-                f"more than {MAX_TURNS_PER_RACE} turns in one race; no real race lasts as long",
-            )
+            raise self.fail(number, "record.turns", most=MAX_TURNS_PER_RACE)
         log = TurnLog(
             turn=line.turn,
             round=line.round,
@@ -299,7 +278,13 @@ class _Reader:
             ("car", line.car, race.game.cars[state.player].value),
         ):
             if written != actual:
-                raise self.fail(number, f"{field}: {written!r} but the race is at {actual!r}")
+                raise self.fail(
+                    number,
+                    "record.out_of_step",
+                    field=field,
+                    written=repr(written),
+                    actual=repr(actual),
+                )
         try:
             for action in turn_actions(state, log):
                 # Dice come from the seed (Race.roll): an edited roll shows.
@@ -311,16 +296,16 @@ class _Reader:
                     which = {Phase.ROLL: "roll", Phase.TURBO_ROLL: "turbo.roll"}.get(
                         race.state.phase, "reroll.roll"
                     )
-                    raise self.fail(
-                        number,
-                        f"{which}: not the dice of seed {race.seed}; the record was edited",
-                    )
+                    raise self.fail(number, "record.edited_dice", field=which, seed=race.seed)
                 race = race.apply(action)
         except IllegalActionError as error:
-            raise self.fail(number, f"illegal move: {error}") from None
+            rule = error.code.partition(".")[0]  # the ruling, for whoever edited the file
+            if rule.startswith("R"):
+                raise self.fail(number, "record.illegal_rule", why=error, rule=rule) from None
+            raise self.fail(number, "record.illegal", why=error) from None
         played = race.turns[-1] if race.turns else None
         if played is None:
-            raise self.fail(number, "the turn is incomplete: " + _missing(race.state))
+            raise self.fail(number, "record.incomplete", why=_missing(race.state))
         # Nothing written is trusted: the replayed turn must match the line field by field.
         expected = turn_json(race.game, played)
         names = [car.value for car in race.game.cars]
@@ -333,7 +318,9 @@ class _Reader:
         )
         for name, ours, theirs in checks:
             if ours != theirs:
-                raise self.fail(number, f"{name}: the rules give {json.dumps(expected[name])}")
+                raise self.fail(
+                    number, "record.rules_give", field=name, value=json.dumps(expected[name])
+                )
         self.turns.append(played)
         # The race carries no turns while it is read: copying them at every turn would make
         # reading quadratic; _end_race puts them back.
@@ -343,14 +330,16 @@ class _Reader:
         race = self.race
         assert race is not None
         if not race.state.is_terminal():
-            raise self.fail(number, "a result line but the race is not over (R10)")
+            raise self.fail(number, "R10.result_early")
         expected = result_json(race.state)["result"]
         written = line.result.model_dump(mode="json")
         for field in ("final_round", "finished", "dice_used", "winners"):
             if written[field] != expected[field]:
                 raise self.fail(
                     number,
-                    f"result.{field}: the rules give {json.dumps(expected[field])} (R10, R11)",
+                    "R11.result",
+                    field=f"result.{field}",
+                    value=json.dumps(expected[field]),
                 )
         self.result_seen = True
 
@@ -358,12 +347,13 @@ class _Reader:
         race = self.race
         assert race is not None
         if race.state.is_terminal():
-            raise self.fail(number, "an unfinished turn after the end of the race")
+            raise self.fail(number, "R10.unfinished_after_end")
         if line.unfinished.turn != race.state.turn:
             raise self.fail(
                 number,
-                f"unfinished.turn: {line.unfinished.turn} but the race is "
-                f"at turn {race.state.turn}",
+                "record.unfinished_turn",
+                written=line.unfinished.turn,
+                actual=race.state.turn,
             )
         for i, text in enumerate(line.unfinished.actions):
             try:
@@ -373,23 +363,29 @@ class _Reader:
                     and self.seeded_dice
                     and action != seeded_roll(race.seed, race.state)
                 ):
-                    raise ValueError(f"not the dice of seed {race.seed}; the record was edited")
+                    raise ValueError(said("record.seed_dice", seed=race.seed))
                 race = race.apply(action)
             except (ValueError, IllegalActionError) as error:
-                raise self.fail(number, f"unfinished.actions[{i}]: {error}") from None
-            if race.state.turn != line.unfinished.turn or race.state.is_terminal():
                 raise self.fail(
-                    number, f"unfinished.actions[{i}]: ends the turn; write it as a turn line"
-                )
+                    number, "record.unfinished_action", index=i, why=_reason(error)
+                ) from None
+            if race.state.turn != line.unfinished.turn or race.state.is_terminal():
+                raise self.fail(number, "record.unfinished_ends", index=i)
         self.race = race
 
 
-def _missing(state: State) -> str:
+def _missing(state: State) -> Said:
     phase = state.phase
     if phase is Phase.PLACING or phase is Phase.TURBO_PLACING:
-        return "a die still fits, the move must go on (R6)"
+        return said("R6.missing_die")
     if phase is Phase.TURBO_ROLL:
-        return "all six dice were placed, the turbo roll is missing (R14)"
+        return said("R14.missing_turbo")
     if phase is Phase.BONUS:
-        return "a bonus move is owed, the bonus field is missing (R15)"
-    return f"it stops in the {phase.value} phase"
+        return said("R15.missing_bonus")
+    return said("record.stops", phase=phase)
+
+
+def _reason(error: Exception) -> object:
+    """What to say for an error met while replaying: its sentence as data, or the error."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Said) else error

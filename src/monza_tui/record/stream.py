@@ -8,10 +8,10 @@ import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from monza_tui.files import UnreadableFile, open_regular, shown
+from monza_tui.files import UnreadableFile, cannot_read, open_regular, shown
 from monza_tui.limits import MAX_LINE_CHARS, MAX_RACES_PER_FILE, MAX_RECORD_BYTES
 from monza_tui.record.race import Race, RecordError
-from monza_tui.record.reader import _Reader, _too_many_races
+from monza_tui.record.reader import _failed, _Reader, _too_many_races
 
 
 def read_records(path: Path | str) -> list[Race]:
@@ -38,21 +38,17 @@ def _lines(
             lines = iter(lambda: handle.readline(MAX_LINE_CHARS + 1), b"")
             for number, data in enumerate(lines, start=first):
                 if len(data.rstrip(b"\r\n")) > MAX_LINE_CHARS:
-                    raise RecordError(
-                        f"{source}: line {number}: longer than {MAX_LINE_CHARS} characters"
-                    )
+                    raise _failed(source, number, "record.line_long", most=MAX_LINE_CHARS)
                 try:
                     raw = data.decode("utf-8")
                 except UnicodeDecodeError as error:
-                    raise RecordError(
-                        f"{source}: line {number}: not UTF-8 text (byte {error.start})"
-                    ) from None
+                    raise _failed(source, number, "file.utf8", byte=error.start) from None
                 if raw.strip():
                     yield number, raw
     except UnreadableFile as error:
-        raise RecordError(f"{source}: {error}") from None
+        raise RecordError(code="record.unreadable", source=source, why=error) from None
     except OSError as error:
-        raise RecordError(f"{source}: cannot read: {error.strerror or error}") from None
+        raise RecordError(code="record.os", source=source, why=cannot_read(error)) from None
 
 
 class LazyRaces(Sequence[Race]):
@@ -95,26 +91,24 @@ def index_races(path: Path | str, source: str) -> list[tuple[int, int]]:
     try:
         with open_regular(path, MAX_RECORD_BYTES) as handle:
             offset = 0
-            for number, data in enumerate(iter(lambda: handle.readline(MAX_LINE_CHARS + 1), b""),
-                                          start=1):
+            for number, data in enumerate(
+                iter(lambda: handle.readline(MAX_LINE_CHARS + 1), b""), start=1
+            ):
                 if len(data.rstrip(b"\r\n")) > MAX_LINE_CHARS:
-                    raise RecordError(
-                        f"{source}: line {number}: longer than {MAX_LINE_CHARS} characters"
-                    )
+                    raise _failed(source, number, "record.line_long", most=MAX_LINE_CHARS)
                 if b'"record"' in data and _is_header(data):
                     starts.append((offset, number))
                     if len(starts) > MAX_RACES_PER_FILE:
-                        raise RecordError(_too_many_races(source, number))
+                        raise _too_many_races(source, number)
                 elif not starts and data.strip():
-                    raise RecordError(f"{source}: line {number}: not a monza game record "
-                                      "(no header line)")
+                    raise _failed(source, number, "record.no_header")
                 offset += len(data)
     except UnreadableFile as error:
-        raise RecordError(f"{source}: {error}") from None
+        raise RecordError(code="record.unreadable", source=source, why=error) from None
     except OSError as error:
-        raise RecordError(f"{source}: cannot read: {error.strerror or error}") from None
+        raise RecordError(code="record.os", source=source, why=cannot_read(error)) from None
     if not starts:
-        raise RecordError(f"{source}: empty, not a monza game record")
+        raise RecordError(code="record.empty", source=source)
     return starts
 
 

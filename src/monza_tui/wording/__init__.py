@@ -19,8 +19,7 @@ from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
 from monza_tui.errors import Said
 from monza_tui.i18n import N_, _, colour_name
-
-from monza_tui.wording import engine, fields, files, hints
+from monza_tui.wording import engine, fields, files, hints, record
 from monza_tui.wording.plural import Message, Plural
 
 MESSAGES: Mapping[str, Message] = {
@@ -28,6 +27,7 @@ MESSAGES: Mapping[str, Message] = {
     **files.MESSAGES,
     **fields.MESSAGES,
     **hints.MESSAGES,
+    **record.MESSAGES,
 }
 """Every code the wording layer knows, to its English message."""
 
@@ -105,7 +105,5 @@ def word(thing: Said | BaseException) -> str:
         return str(code)
     worded = {name: value(item) for name, item in params.items()}
     if isinstance(message, Plural):
-        text = message.say(int(params[message.count]))  # type: ignore[call-overload]
-    else:
-        text = _(message)
-    return text.format(**worded)
+        return message.say(int(params[message.count])).format(**worded)  # type: ignore[call-overload]
+    return _(message).format(**worded)

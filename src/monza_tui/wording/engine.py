@@ -7,7 +7,6 @@ from __future__ import annotations
 from monza_tui.i18n import N_, ngettext
 from monza_tui.wording.plural import Message, Plural
 
-
 MESSAGES: dict[str, Message] = {
     # A board's lanes (engine/board.py)
     "lane.empty": N_("lane {lane}: no spaces"),
@@ -44,7 +43,8 @@ MESSAGES: dict[str, Message] = {
     "R2.same_car": N_("every player drives a different car"),
     "R2.car": N_("the {edition} edition has no {car} car"),
     "R3.start": N_("no player {player} to start"),
-    "worded": "{text}",  # a sentence worded where it was made (monza_tui.limits)
+    "worded": "{text}",
+    "error": "{why}",  # an engine error passed on as a user's error  # a sentence worded where it was made (monza_tui.limits)
     # Illegal moves (State.apply)
     "R10.over": N_("{action}: the race is over"),
     "chance": Plural(

@@ -19,15 +19,14 @@ MESSAGES: dict[str, Message] = {
     "board.nested": N_("{source}: not a board file (nested too deeply)"),
     "board.long_number": N_("{source}: not a board file (a number far too long)"),
     "board.lanes": N_("{source}: {why}"),
-    "board.too_long": N_(
-        "{source}: lanes: {length} track units long; a board has at most {most}"
-    ),
+    "board.too_long": N_("{source}: lanes: {length} track units long; a board has at most {most}"),
     "board.builtin_name": N_(
         "{source}: name: {name!r} is a built-in board's name and this board is not that "
         "one; give it a name of its own"
     ),
-    "board.legs": N_("{source}: shape.legs cover {legs} track units but the track to draw "
-                     "is {drawn}"),
+    "board.legs": N_(
+        "{source}: shape.legs cover {legs} track units but the track to draw is {drawn}"
+    ),
     "board.field": N_("{source}: {problem}"),
     # Any file read as text
     "file.empty_name": N_("an empty file name"),
