@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 
 from monza_tui.errors import UserError
-from monza_tui.files import shown
+from monza_tui.files import cannot_read, shown
 from monza_tui.i18n import _
 from monza_tui.record import Race, RecordError, write_records
 
@@ -40,6 +40,11 @@ SUFFIX = ".jsonl"
 STALE_TEMP_SECONDS = 3600
 """Temporary files of an interrupted write older than this are removed by :func:`tidy`
 (younger ones may belong to a write in progress in another process)."""
+
+
+def _why(error: OSError | RecordError) -> object:
+    """Why a save failed, for the wording layer (the system's reason, or the record's)."""
+    return cannot_read(error) if isinstance(error, OSError) else error
 
 
 class SaveError(UserError):
@@ -145,8 +150,10 @@ def lock(path: Path) -> None:
             pid = ""
         os.close(fd)
         raise SaveInUse(
-            _("{path}: this race is open in another monza (pid {pid}); finish or quit it "
-              "there first").format(path=shown(path), pid=pid or "?")
+            _(
+                "{path}: this race is open in another monza (pid {pid}); finish or quit it "
+                "there first"
+            ).format(path=shown(path), pid=pid or "?")
         ) from None
     os.ftruncate(fd, 0)
     os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
@@ -192,10 +199,7 @@ def write_save(race: Race, path: Path) -> Path:
         write_records(path, [race], save=True)
         return path
     except (OSError, RecordError) as error:
-        why = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise SaveError(
-            _("cannot save the race to {path}: {why}").format(path=shown(path), why=why)
-        ) from None
+        raise SaveError(code="save.cannot", path=shown(path), why=_why(error)) from None
 
 
 def rescue_folder() -> Path:
@@ -222,12 +226,11 @@ def rescue(race: Race) -> Path:
         except FileExistsError:
             continue
         except OSError as error:
-            raise SaveError(f"{shown(path)}: {error.strerror or error}") from None
+            raise SaveError(code="save.path", path=shown(path), why=_why(error)) from None
         try:
             write_records(path, [race], save=True)
         except (OSError, RecordError) as error:
-            why = error.strerror if isinstance(error, OSError) and error.strerror else error
-            raise SaveError(f"{shown(path)}: {why}") from None
+            raise SaveError(code="save.path", path=shown(path), why=_why(error)) from None
         return path
     raise SaveError(_("no free file name in {folder}").format(folder=shown(folder)))
 
@@ -265,11 +268,7 @@ def autosave(race: Race) -> Path | None:
             path = new_save_path(race)
             lock(path)
         except OSError as error:
-            raise SaveError(
-                _("cannot save the race to {folder}: {why}").format(
-                    folder=shown(saves_dir()), why=error.strerror or error
-                )
-            ) from None
+            raise SaveError(code="save.cannot", path=shown(saves_dir()), why=_why(error)) from None
     final = write_save(race, path)
     _slots[id(race.game)] = (race.game, final)
     return final
@@ -328,8 +327,10 @@ def load_save(path: Path | str) -> Race:
     races = read_records(path)
     if len(races) != 1:
         raise RecordError(
-            _("{path}: holds {n} races; a save holds one (monza replay FILE --race N "
-              "steps through one of them)").format(path=path, n=len(races))
+            _(
+                "{path}: holds {n} races; a save holds one (monza replay FILE --race N "
+                "steps through one of them)"
+            ).format(path=path, n=len(races))
         )
     return races[0]
 

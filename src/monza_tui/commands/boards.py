@@ -35,9 +35,9 @@ def run(args: argparse.Namespace) -> int:
             _preview(console, load_board(name))
         return 0
     if args.board is None:
-        raise UserError(f"monza boards {args.action} needs a board name or file")
+        raise UserError(code="boards.needs", action=args.action)
     if args.board == "":
-        raise UserError(f"monza boards {args.action}: an empty file name")
+        raise UserError(code="boards.empty", action=args.action)
     loaded = load_board(args.board)
     if args.action == "check":
         board = loaded.board

@@ -22,10 +22,12 @@ from rich.table import Table
 from monza_tui.boardfile import load_board
 from monza_tui.bots import LEVELS
 from monza_tui.commands.flags import whole
-from monza_tui.errors import UserError
-from monza_tui.files import refuse_special, shown
+from monza_tui.errors import UserError, echo
+from monza_tui.files import cannot_read, refuse_special, shown
 from monza_tui.i18n import _, ngettext
 from monza_tui.limits import MAX_GAMES, MAX_JOBS, MAX_RACES_PER_FILE, MAX_SEED
+from monza_tui.wording import listing
+from monza_tui.wording.commands import percent, variant_names
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,22 +40,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ).format(levels=", ".join(LEVELS)),
     )
     parser.add_argument(
-        "--players", type=whole(2, 6), metavar="N",
+        "--players",
+        type=whole(2, 6),
+        metavar="N",
         help=_("number of cars, 2 to 6 (default 2, all random)"),
     )
     parser.add_argument(
-        "--games", type=whole(1, MAX_GAMES), default=100, metavar="N",
+        "--games",
+        type=whole(1, MAX_GAMES),
+        default=100,
+        metavar="N",
         help=_("races, 1 to {high} (default 100; with --log at most {log})").format(
             high=f"{MAX_GAMES:,}", log=f"{MAX_RACES_PER_FILE:,}"
         ),
     )
     parser.add_argument("--board", default="oval", metavar="NAME|FILE", help=_("default oval"))
-    parser.add_argument(
-        "--pro", action="store_true", help=_("pro variant: tiles, turbo (R12-R14)")
-    )
+    parser.add_argument("--pro", action="store_true", help=_("pro variant: tiles, turbo (R12-R14)"))
     parser.add_argument("--bonus", action="store_true", help=_("bonus-move variant (R15)"))
     parser.add_argument(
-        "--seed", type=whole(0, MAX_SEED - 1), default=1, metavar="S",
+        "--seed",
+        type=whole(0, MAX_SEED - 1),
+        default=1,
+        metavar="S",
         help=_("0 to 2^63-1 (default 1)"),
     )
     parser.add_argument(
@@ -66,7 +74,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ).format(high=MAX_JOBS),
     )
     parser.add_argument(
-        "--log", metavar="FILE",
+        "--log",
+        metavar="FILE",
         help=_("write every race as a game record (a new or regular file; never a device)"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
@@ -79,13 +88,9 @@ def _seats(args: argparse.Namespace) -> tuple[str, ...]:
     seats = tuple(level.strip().lower() for level in args.seats.split(","))
     for level in seats:
         if level not in LEVELS:
-            raise UserError(
-                f"--seats: unknown driver {level!r}; the levels are {', '.join(LEVELS)}"
-            )
+            raise UserError(code="sim.level", level=echo(level), levels=LEVELS)
     if args.players is not None and args.players != len(seats):
-        raise UserError(
-            f"--players {args.players} but --seats names {len(seats)} drivers; give one of them"
-        )
+        raise UserError(code="sim.players", players=args.players, seats=len(seats))
     return seats
 
 
@@ -100,8 +105,12 @@ def run(args: argparse.Namespace) -> int:
     edition = board_file.board.edition
     if not edition.min_players <= len(seats) <= edition.max_players:
         raise UserError(
-            f"the {board_file.board.name} board ({edition.value} edition) races "
-            f"{edition.min_players}-{edition.max_players} cars, not {len(seats)} (R2)"
+            code="R2.board_players",
+            board=board_file.board.name,
+            edition=edition,
+            least=edition.min_players,
+            most=edition.max_players,
+            count=len(seats),
         )
     log = _log_path(args.log, args.games)
     setup = Setup(
@@ -134,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
             write_records(log, [race_record(setup, r) for r in results])
         except OSError as error:
             raise UserError(
-                f"--log {shown(args.log)}: cannot write: {error.strerror or error}"
+                code="sim.log_write", log=shown(args.log), why=cannot_read(error)
             ) from None
     summary = summarise(setup, results)
     per_second = len(results) / took if took > 0 else float("inf")
@@ -159,34 +168,31 @@ def _log_path(given: str | None, games: int) -> Path | None:
     if given is None:
         return None
     if given == "":
-        raise UserError("--log: an empty file name")
+        raise UserError(code="sim.log_empty")
     log = Path(given)
     try:
         refuse_special(log)
     except OSError as error:
-        raise UserError(f"--log {shown(given)}: {error.strerror}") from None
+        raise UserError(code="sim.log", log=shown(given), why=cannot_read(error)) from None
     if not log.parent.is_dir():
-        raise UserError(f"--log {shown(given)}: not a file in an existing folder")
+        raise UserError(code="sim.log_folder", log=shown(given))
     if games > MAX_RACES_PER_FILE:
-        raise UserError(
-            f"--log: a record holds at most {MAX_RACES_PER_FILE:,} races, not {games:,}; "
-            "run fewer --games"
-        )
+        raise UserError(code="sim.log_races", most=MAX_RACES_PER_FILE, games=games)
     return log
 
 
 def _percent(share: float) -> str:
-    return f"{100 * share:.1f}%"
+    return percent(share)
 
 
 def show(console: Console, summary: dict[str, Any]) -> None:
     """The summary for people: tables and a small chart of race length."""
-    variants = [name for name in ("pro", "bonus") if summary[name]]
+    variants = variant_names(pro=summary["pro"], bonus=summary["bonus"])
     console.print(
         _("{games} races on {board}{variants}, {players} players, seed {seed}").format(
             games=summary["games"],
             board=summary["board"],
-            variants=f" ({', '.join(variants)})" if variants else "",
+            variants=_(" ({variants})").format(variants=listing(variants)) if variants else "",
             players=summary["players"],
             seed=summary["seed"],
         ),
@@ -220,9 +226,9 @@ def show(console: Console, summary: dict[str, Any]) -> None:
         )
     console.print(order)
     if summary["shared_wins"]:
-        console.print(_("Shared wins: {n} (each winner counts a win)").format(
-            n=summary["shared_wins"]
-        ))
+        console.print(
+            _("Shared wins: {n} (each winner counts a win)").format(n=summary["shared_wins"])
+        )
     rounds = summary["rounds"]
     console.print(
         _(
@@ -249,4 +255,3 @@ def show(console: Console, summary: dict[str, Any]) -> None:
             count = histogram.get(value, 0)
             bar = "█" * max(1, round(width * count / top)) if count else ""
             console.print(f"{value:>4} │[cyan]{bar}[/cyan] {count}", highlight=False)
-

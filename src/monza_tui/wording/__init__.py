@@ -19,11 +19,12 @@ from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
 from monza_tui.errors import Said
 from monza_tui.i18n import N_, _, colour_name
-from monza_tui.wording import engine, fields, files, hints, record
+from monza_tui.wording import commands, engine, fields, files, hints, record
 from monza_tui.wording.plural import Message, Plural
 
 MESSAGES: Mapping[str, Message] = {
     **engine.MESSAGES,
+    **commands.MESSAGES,
     **files.MESSAGES,
     **fields.MESSAGES,
     **hints.MESSAGES,

@@ -44,7 +44,7 @@ MESSAGES: dict[str, Message] = {
     "R2.car": N_("the {edition} edition has no {car} car"),
     "R3.start": N_("no player {player} to start"),
     "worded": "{text}",
-    "error": "{why}",  # an engine error passed on as a user's error  # a sentence worded where it was made (monza_tui.limits)
+    "error": "{why}",  # an engine error passed on as a user's error
     # Illegal moves (State.apply)
     "R10.over": N_("{action}: the race is over"),
     "chance": Plural(

@@ -63,6 +63,9 @@ MESSAGES: dict[str, Message] = {
     "record.unfinished_ends": N_(
         "unfinished.actions[{index}]: ends the turn; write it as a turn line"
     ),
+    # Saving a race (saves.py)
+    "save.cannot": N_("cannot save the race to {path}: {why}"),
+    "save.path": N_("{path}: {why}"),
     # Writing a record (limits every record monza-tui writes keeps)
     "write.races": N_("{count} races; a record holds at most {most}"),
     "write.turns": N_("{count} turns; a race has at most {most}"),

@@ -1,0 +1,39 @@
+"""The command line's own errors and figures as sentences (:mod:`monza_tui.commands`):
+flags that do not fit, the variants of a race, a share as a percentage."""
+
+from __future__ import annotations
+
+from monza_tui.i18n import N_, _, pgettext
+from monza_tui.wording.plural import Message
+
+MESSAGES: dict[str, Message] = {
+    "sim.level": N_("--seats: unknown driver {level}; the levels are {levels}"),
+    "sim.players": N_("--players {players} but --seats names {seats} drivers; give one of them"),
+    "R2.board_players": N_(
+        "the {board} board ({edition} edition) races {least}-{most} cars, not {count} (R2)"
+    ),
+    "sim.log_write": N_("--log {log}: cannot write: {why}"),
+    "sim.log_empty": N_("--log: an empty file name"),
+    "sim.log": N_("--log {log}: {why}"),
+    "sim.log_folder": N_("--log {log}: not a file in an existing folder"),
+    "sim.log_races": N_(
+        "--log: a record holds at most {most:,} races, not {games:,}; run fewer --games"
+    ),
+    "boards.needs": N_("monza boards {action} needs a board name or file"),
+    "boards.empty": N_("monza boards {action}: an empty file name"),
+}
+"""The commands' codes to their English messages."""
+
+_VARIANTS = (N_("pro"), N_("bonus move"))
+
+
+def variant_names(*, pro: bool, bonus: bool) -> list[str]:
+    """The variants a race is played with, named in the player's language."""
+    return [_(name) for on, name in zip((pro, bonus), _VARIANTS, strict=True) if on]
+
+
+def percent(share: float) -> str:
+    """A share (0 to 1) as a percentage with one decimal, as the player's language writes
+    it (French ``12,5 %``, German ``12,5 %``, English ``12.5%``)."""
+    number = f"{100 * share:.1f}".replace(".", pgettext("decimal separator", "."))
+    return _("{number}%").format(number=number)
