@@ -23,6 +23,7 @@ from monza_tui.app.screens.race import RaceScreen
 from monza_tui.bots import hint
 from monza_tui.engine import BonusStep, Colour, Die, Phase, Place, Reroll
 from monza_tui.i18n import colour_name
+from monza_tui.wording import word
 
 ANN, BOT = Seat("Ann", Colour.RED), Seat("Bot 1", Colour.BLUE, "greedy")
 
@@ -99,10 +100,10 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
             # The reason names colours; the plan names the dice's keys to press.
             keys = ", ".join(str(i + 1) for i in first.dice)
             assert static_text(app, "#hint-line") == (
-                f"Hint: re-roll dice {keys} – {expected.reason}"
+                f"Hint: re-roll dice {keys} – {word(expected.reason)}"
             )
         else:
-            assert static_text(app, "#hint-line") == f"Hint: {expected.reason}"
+            assert static_text(app, "#hint-line") == f"Hint: {word(expected.reason)}"
         if isinstance(first, Reroll):
             for index in range(6):
                 chip = app.screen.query_one(f"#die-{index}")
@@ -121,7 +122,7 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
         mark = colour_name(colour) + ("" if isinstance(token, Die) else " tile")
         assert plan.startswith(f"Hint: place 1 {mark}, 2 ")
         assert "as numbered on the board, drive" in plan
-        assert plan.endswith(expected.reason)
+        assert plan.endswith(word(expected.reason))
         screen = app.screen
         assert isinstance(screen, RaceScreen)
         assert screen.cursor == first_place.space

@@ -39,6 +39,7 @@ from monza_tui.engine import (
     Tile,
     roll_dice,
 )
+from monza_tui.wording import word
 
 MINI = load_board(str(Path(__file__).parent.parent / "data" / "mini.toml")).board
 
@@ -197,10 +198,10 @@ def test_expert_rerolls_in_the_rulebooks_turbo_example():
               tiles={0: "BGYPW"})
     h = hint(s)
     assert isinstance(h.actions[0], Reroll)
-    assert h.reason.startswith("re-roll ") and h.reason.endswith("the car cannot move")
+    assert word(h.reason).startswith("re-roll ") and word(h.reason).endswith("the car cannot move")
     s = play(s, "reroll 0,3", "roll RB")
     h = hint(s)
-    assert h.reason == "reaches the finish with 2 dice and uses 5 tiles"
+    assert word(h.reason) == "reaches the finish with 2 dice and uses 5 tiles"
     s = play(s, *[str(a) for a in h.actions])
     assert where(s)[0] == "finish"
 
@@ -406,7 +407,7 @@ def test_hint_gives_the_whole_remaining_path_and_a_reason():
         "b3",
         "finish",
     ]
-    assert h.reason == "reaches the finish with 4 dice"
+    assert word(h.reason) == "reaches the finish with 4 dice"
     # Mid-path, the hint continues from the placed tokens.
     s = play(s, "P@b1")
     rest = hint(s).actions
@@ -421,16 +422,16 @@ def test_hint_for_the_extra_roll_and_for_a_stuck_roll(extra_state):
     h = hint(extra_state)
     assert len(h.actions) == 1
     assert isinstance(h.actions[0], KeepRoll | Reroll)
-    assert h.reason
+    assert word(h.reason)
     stuck = state(game(SHORTCUT, "RB"), roll="RRRGGG")
     h = hint(stuck)
     assert h.actions == (Confirm(),)
-    assert h.reason == "no die fits: the car stays where it is (R7)"
+    assert word(h.reason) == "no die fits: the car stays where it is (R7)"
 
 
 def test_hint_mentions_a_kept_tile():
     s = state(game(FORK, "RB", pro=True), roll="WRGBYY", tiles={0: "Y"})
-    reason = hint(s).reason
+    reason = word(hint(s).reason)
     assert "keeps your yellow tile" in reason
 
 
@@ -447,7 +448,7 @@ def test_bonus_decline_when_no_step_is_better():
     s = state(game(b, "RB", bonus=True), positions=["a1", "start"], phase=Phase.BONUS)
     s = replace(s, bonus_player=0)
     assert hint(s).actions == (BonusStep(b.index_of("a2")),)
-    assert hint(s).reason == "a free step forward to a2"
+    assert word(hint(s).reason) == "a free step forward to a2"
 
 
 def test_roll_values_cover_every_roll():

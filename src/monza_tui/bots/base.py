@@ -27,6 +27,7 @@ from monza_tui.engine import (
     State,
     Tile,
 )
+from monza_tui.errors import Said
 
 if TYPE_CHECKING:  # the app imports this module at launch; the search comes with a bot
     from monza_tui.bots.search import Step
@@ -34,10 +35,12 @@ if TYPE_CHECKING:  # the app imports this module at launch; the search comes wit
 
 @dataclass(frozen=True)
 class Hint:
-    """The expert's choice for the current situation, and why (one line, translated)."""
+    """The expert's choice for the current situation, and why: the reason is data (a code
+    and values) that :func:`monza_tui.wording.word` turns into one line in the player's
+    language; the bots speak no language."""
 
     actions: tuple[Action, ...]
-    reason: str
+    reason: Said
 
 
 class PlanningDriver(ABC):

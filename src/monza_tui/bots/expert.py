@@ -34,7 +34,7 @@ from monza_tui.engine import (
     State,
     Tile,
 )
-from monza_tui.i18n import _, colour_name, ngettext
+from monza_tui.errors import Said, said
 
 
 class ExpertDriver(PlanningDriver):
@@ -185,79 +185,60 @@ def expert_hint(state: State) -> Hint:
 
 
 
-def _extra_reason(state: State, extra: ExtraRollChoice) -> str:
+def _extra_reason(state: State, extra: ExtraRollChoice) -> Said:
     if isinstance(extra.action, Reroll):
         if len(extra.action.dice) == len(state.roll):
-            dice = _("all six dice")
+            dice: object = said("hint.all_dice")
         else:
-            dice = ", ".join(colour_name(state.roll[i]) for i in extra.action.dice)
+            dice = [state.roll[i] for i in extra.action.dice]
         if extra.keep_steps == 0:
-            return _("re-roll {dice}: as rolled, the car cannot move").format(dice=dice)
-        return ngettext(
-            "re-roll {dice}: as rolled, the best move goes {n} space",
-            "re-roll {dice}: as rolled, the best move goes {n} spaces",
-            extra.keep_steps,
-        ).format(dice=dice, n=extra.keep_steps)
+            return said("hint.reroll_stuck", dice=dice)
+        return said("hint.reroll", dice=dice, n=extra.keep_steps)
     if extra.keep_score >= WIN / 2:
-        return _("keep the roll: it reaches the finish")
-    return ngettext(
-        "keep the roll ({n} space) and save the extra-roll tile for later",
-        "keep the roll ({n} spaces) and save the extra-roll tile for later",
-        extra.keep_steps,
-    ).format(n=extra.keep_steps)
+        return said("hint.keep_finish")
+    return said("hint.keep", n=extra.keep_steps)
 
 
-def _tiles(colours: list[Colour]) -> str:
+def _tiles(colours: list[Colour]) -> Said:
     """Tiles named by colour, or counted when there are many."""
     if len(colours) <= 2:
-        names = _(" and ").join(colour_name(c) for c in colours)
-        return ngettext("your {names} tile", "your {names} tiles", len(colours)).format(
-            names=names
-        )
-    return ngettext("{n} tile", "{n} tiles", len(colours)).format(n=len(colours))
+        return said("hint.tiles_named", names=said("list.and", items=colours), n=len(colours))
+    return said("hint.tiles_counted", n=len(colours))
 
 
-def _bonus_reason(state: State, bonus: BonusChoice) -> str:
+def _bonus_reason(state: State, bonus: BonusChoice) -> Said:
     if isinstance(bonus.action, BonusStep):
         if bonus.finishes:
-            return _("the free step reaches the finish")
+            return said("hint.bonus_finish")
         space = state.board.spaces[bonus.action.space]
-        return _("a free step forward to {space}").format(space=space.id)
+        return said("hint.bonus_step", space=space.id)
     if bonus.step_score == -float("inf"):
-        return _("no free space to step to")
-    return _("stay: the free step would leave the car likely to be pushed back")
+        return said("hint.bonus_none")
+    return said("hint.bonus_stay")
 
 
-def _path_reason(state: State, choice: PathChoice) -> str:
+def _path_reason(state: State, choice: PathChoice) -> Said:
     board = state.board
     spaces = board.spaces
     me = state.player
     steps = choice.steps
-    parts: list[str] = []
+    parts: list[Said] = []
     placed_dice = sum(isinstance(p.token, Die) for p in state.path)
     if not steps and not state.path:
         if state.phase is Phase.TURBO_PLACING:
-            return _("no turbo die fits: the car stays where it is")
-        return _("no die fits: the car stays where it is (R7)")
+            return said("hint.no_turbo_fit")
+        return said("R7.no_fit")
     moved = len(state.path) + len(steps)
     end = steps[-1][0] if steps else state.origin()
     dice = placed_dice + sum(tile is None for _, tile in steps)
     if state.phase is Phase.TURBO_PLACING:
         dice += 6
     if board.is_finish(end):
-        parts.append(
-            ngettext(
-                "reaches the finish with {n} die",
-                "reaches the finish with {n} dice",
-                dice,
-            ).format(n=dice)
-        )
+        parts.append(said("hint.finish", n=dice))
     else:
-        parts.append(
-            ngettext("moves {n} space", "moves {n} spaces", moved).format(n=moved)
-        )
+        parts.append(said("hint.moves", n=moved))
     if state.phase is Phase.PLACING and dice == 6 and state.game.pro:
-        parts.append(_("earns the turbo roll"))
+        parts.append(said("hint.turbo"))
     victim = next(
         (r for r, s in enumerate(state.positions) if r != me and s == end
          and not spaces[end].holds_many),
@@ -265,14 +246,12 @@ def _path_reason(state: State, choice: PathChoice) -> str:
     )
     final_turbo = state.phase is Phase.TURBO_PLACING or not (state.game.pro and dice == 6)
     if victim is not None and final_turbo:
-        parts.append(
-            _("pushes {car} back").format(car=colour_name(state.game.cars[victim]))
-        )
+        parts.append(said("hint.pushes", car=state.game.cars[victim]))
     used = [COLOURS[tile] for _, tile in steps if tile is not None] + [
         p.token.colour for p in state.path if isinstance(p.token, Tile)
     ]
     if used:
-        parts.append(_("uses {tiles}").format(tiles=_tiles(used)))
+        parts.append(said("hint.uses", tiles=_tiles(used)))
     elif state.phase is Phase.PLACING:
         route = [state.origin(), *(s for s, _ in steps)]
         could = {
@@ -282,9 +261,5 @@ def _path_reason(state: State, choice: PathChoice) -> str:
             if (colour := spaces[nx].colour) is not None and colour in state.unused_tiles()
         }
         if could:
-            parts.append(_("keeps {tiles}").format(
-                tiles=_tiles(sorted(could, key=lambda c: c.index))
-            ))
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + _(" and ") + parts[-1]
+            parts.append(said("hint.keeps", tiles=_tiles(sorted(could, key=lambda c: c.index))))
+    return parts[0] if len(parts) == 1 else said("list.and", items=parts)

@@ -90,11 +90,21 @@ def value(item: object) -> object:
     return item
 
 
+def and_list(items: object) -> str:
+    """Items as a list ending in "and" (``a, b and c``), in the player's language."""
+    values = [str(value(item)) for item in items]  # type: ignore[attr-defined]
+    if len(values) < 2:
+        return "".join(values)
+    return _(", ").join(values[:-1]) + _(" and ") + values[-1]
+
+
 def word(thing: Said | BaseException) -> str:
     """The sentence for an error or a :class:`Said`, in the player's language; an error
     without a known code keeps its own text."""
     code = getattr(thing, "code", "")
     params = getattr(thing, "params", None)
+    if code == "list.and" and isinstance(params, dict):
+        return and_list(params["items"])
     message = MESSAGES.get(code) if isinstance(code, str) else None
     if code == "file.os" and isinstance(params, dict):
         message = MESSAGES.get(f"file.os.{params.get('errno')}", message)

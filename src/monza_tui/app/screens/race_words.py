@@ -25,6 +25,7 @@ from monza_tui.engine import (
 )
 from monza_tui.engine.board import touches
 from monza_tui.i18n import _, colour_name
+from monza_tui.wording import word
 
 
 def _dice(indices: object) -> str:
@@ -174,8 +175,8 @@ def hint_text(state: State, found: Hint | None) -> str:
             where=where_words(state.apply(step), mover)
         )
     if not any(isinstance(action, (Place, Reroll)) for action in found.actions):
-        return _("Hint: {reason}").format(reason=found.reason)
-    return _("Hint: {plan} – {reason}").format(plan=", ".join(parts), reason=found.reason)
+        return _("Hint: {reason}").format(reason=word(found.reason))
+    return _("Hint: {plan} – {reason}").format(plan=_(", ").join(parts), reason=word(found.reason))
 
 
 __all__ = ["hint_text", "no_fit_reason", "prompt", "waiting_prompt"]
