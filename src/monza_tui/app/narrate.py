@@ -241,7 +241,7 @@ def tell(before: State, action: Action, after: State, names: Sequence[str]) -> l
     if after.final_round and not before.final_round:
         lines.append(final_round_line())
     if after.is_terminal():
-        winners = ", ".join(names[p] for p in after.winners())
+        winners = _(", ").join(names[p] for p in after.winners())
         lines.append(_("The race is over. Winner: {names}").format(names=winners))
     elif done is not None:
         lines.append(
@@ -280,7 +280,8 @@ def _drive(before: State, after: State, log: TurnLog, names: Sequence[str]) -> l
         line = text.format(name=who, dice=dice)
         if tiles:
             line += ngettext(" and {n} tile", " and {n} tiles", tiles).format(n=tiles)
-        lines.append(line + ": " + where_words(after, before.player))
+        where = where_words(after, before.player)
+        lines.append(_("{line}: {where}").format(line=line, where=where))
     if after.phase is Phase.TURBO_ROLL:
         lines.append(_("All six dice placed: turbo roll!"))
         return lines

@@ -37,9 +37,11 @@ from monza_tui.engine import (
     action_text,
 )
 from monza_tui.errors import UserError
-from monza_tui.i18n import _, colour_letter
+from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import STYLE
 from monza_tui.record import Race
+from monza_tui.wording import listing, phase_name
+from monza_tui.wording.commands import variant_names
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ def describe(timeline: Timeline, step: int) -> str:
     names = [p.name for p in race.players]
     if step == 0:
         return _("Start: {names} on the start field of {board}").format(
-            names=", ".join(names), board=race.game.board.title
+            names=_(", ").join(names), board=race.game.board.title
         )
     before, action, after = (
         timeline.states[step - 1],
@@ -104,11 +106,14 @@ def describe(timeline: Timeline, step: int) -> str:
         if isinstance(token, Die):
             colour = before.roll[token.index]
             text = _("{name} places die {n} ({colour}) on {space}").format(
-                name=names[before.player], n=token.index + 1, colour=colour.value, space=space
+                name=names[before.player],
+                n=token.index + 1,
+                colour=colour_name(colour),
+                space=space,
             )
         else:
             text = _("{name} places the {colour} tile on {space}").format(
-                name=names[before.player], colour=token.colour.value, space=space
+                name=names[before.player], colour=colour_name(token.colour), space=space
             )
     elif isinstance(action, TakeBack):
         text = _("{name} takes the last token back").format(name=names[before.player])
@@ -222,11 +227,11 @@ class ReplayScreen(Screen[None]):
     def _title(self) -> Text:
         race = self.timeline.race
         game = race.game
-        variants = [name for name, on in (("pro", game.pro), ("bonus", game.bonus)) if on]
+        variants = variant_names(pro=game.pro, bonus=game.bonus)
         text = Text(game.board.title, style="bold")
         if variants:
-            text.append(" (" + ", ".join(variants) + ")", style="dim")
-        text.append(f"  seed {race.seed}", style="dim")
+            text.append(_(" ({variants})").format(variants=listing(variants)), style="dim")
+        text.append("  " + _("seed {seed}").format(seed=race.seed), style="dim")
         if len(self.races) > 1:
             text.append("\n" + _("race {n} of {count}").format(
                 n=self.index + 1, count=len(self.races)), style="dim")
@@ -250,7 +255,7 @@ class ReplayScreen(Screen[None]):
             text.append("\n")
         if state.roll:
             used = {p.token.index for p in state.path if isinstance(p.token, Die)}
-            text.append(_("dice") + ": ")
+            text.append(_("dice:") + " ")
             for index, colour in enumerate(state.roll):
                 style = STYLE[colour] + (" dim strike" if index in used else "")
                 text.append(f" {colour_letter(colour)} ", style)
@@ -258,12 +263,12 @@ class ReplayScreen(Screen[None]):
             text.append("\n")
         placed_tiles = [p.colour for p in state.path if isinstance(p.token, Tile)]
         if placed_tiles:
-            text.append(_("tiles placed") + ": " + dice_text(placed_tiles) + "\n")
+            text.append(_("tiles placed: {tiles}").format(tiles=dice_text(placed_tiles)) + "\n")
         if state.is_terminal():
-            winners = ", ".join(race.players[p].name for p in state.winners())
+            winners = _(", ").join(race.players[p].name for p in state.winners())
             text.append(_("Winner: {names}").format(names=winners), style="bold green")
         else:
-            text.append(_("phase: {phase}").format(phase=state.phase.value), style="dim")
+            text.append(_("phase: {phase}").format(phase=phase_name(state.phase)), style="dim")
         return text
 
     # Keys --------------------------------------------------------------------------------

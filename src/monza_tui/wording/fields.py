@@ -5,8 +5,8 @@ codes are pydantic's error types (``field.missing``...) and our validators' own
 
 from __future__ import annotations
 
-from monza_tui.i18n import N_
-from monza_tui.wording.plural import Message
+from monza_tui.i18n import N_, ngettext
+from monza_tui.wording.plural import Message, Plural
 
 MESSAGES: dict[str, Message] = {
     "field": N_("{place}: {problem}"),
@@ -26,9 +26,18 @@ MESSAGES: dict[str, Message] = {
     "field.literal_error": N_("must be one of {expected}"),
     "field.string_pattern_mismatch": N_("not a valid name (lower-case letters, digits, - and _)"),
     "field.string_too_short": N_("must not be empty"),
-    "field.string_too_long": N_("at most {max_length} characters"),
-    "field.too_short": N_("at least {min_length} entries"),
-    "field.too_long": N_("at most {max_length} entries"),
+    "field.string_too_long": Plural(
+        "max_length",
+        lambda n: ngettext("at most {max_length} character", "at most {max_length} characters", n),
+    ),
+    "field.too_short": Plural(
+        "min_length",
+        lambda n: ngettext("at least {min_length} entry", "at least {min_length} entries", n),
+    ),
+    "field.too_long": Plural(
+        "max_length",
+        lambda n: ngettext("at most {max_length} entry", "at most {max_length} entries", n),
+    ),
     "field.greater_than_equal": N_("at least {ge}"),
     "field.less_than_equal": N_("at most {le}"),
     "field.greater_than": N_("more than {gt}"),
