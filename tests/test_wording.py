@@ -255,7 +255,7 @@ ROWS = [
     (
         "record.edition",
         dict(board="moon", edition=Edition.ORIGINAL),
-        "edition: the moon board is original",
+        "edition: the moon board belongs to the original edition",
     ),
     ("record.empty", dict(source="b.toml"), "b.toml: empty, not a monza game record"),
     ("record.illegal", dict(why=said("file.empty_name")), "illegal move: an empty file name"),

@@ -18,7 +18,7 @@ from monza_tui.engine.colours import Colour
 from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
 from monza_tui.errors import Said
-from monza_tui.i18n import N_, _, colour_name
+from monza_tui.i18n import N_, _, colour_name, pgettext
 from monza_tui.wording import commands, engine, fields, files, hints, record
 from monza_tui.wording.plural import Message, Plural
 
@@ -33,24 +33,30 @@ MESSAGES: Mapping[str, Message] = {
 """Every code the wording layer knows, to its English message."""
 
 _PHASES = {
-    Phase.ROLL: N_("roll"),
-    Phase.EXTRA_ROLL: N_("extra roll"),
-    Phase.PLACING: N_("placing"),
-    Phase.TURBO_ROLL: N_("turbo roll"),
-    Phase.TURBO_PLACING: N_("turbo placing"),
-    Phase.BONUS: N_("bonus move"),
-    Phase.FINISHED: N_("finished"),
+    Phase.ROLL: lambda: pgettext("phase", "roll"),
+    Phase.EXTRA_ROLL: lambda: pgettext("phase", "extra roll"),
+    Phase.PLACING: lambda: pgettext("phase", "placing"),
+    Phase.TURBO_ROLL: lambda: pgettext("phase", "turbo roll"),
+    Phase.TURBO_PLACING: lambda: pgettext("phase", "turbo placing"),
+    Phase.BONUS: lambda: pgettext("phase", "bonus move"),
+    Phase.FINISHED: lambda: pgettext("phase", "finished"),
 }
-_EDITIONS = {Edition.ANNIVERSARY: N_("anniversary"), Edition.ORIGINAL: N_("original")}
+"""The phases' names (``msgctxt "phase"``: a noun, unlike the buttons' Roll or the
+variant's "bonus move")."""
+_EDITIONS = {
+    Edition.ANNIVERSARY: N_("anniversary edition"),
+    Edition.ORIGINAL: N_("original edition"),
+}
 
 
 def phase_name(phase: Phase) -> str:
     """A phase of the turn by its name in the player's language."""
-    return _(_PHASES[phase])
+    return _PHASES[phase]()
 
 
 def edition_name(edition: Edition | str) -> str:
-    """An edition by its name in the player's language (the record says ``anniversary``)."""
+    """An edition by its name in the player's language ("anniversary edition"; the record
+    says ``anniversary``)."""
     try:
         return _(_EDITIONS[Edition(edition)])
     except ValueError:

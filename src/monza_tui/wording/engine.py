@@ -39,9 +39,9 @@ MESSAGES: dict[str, Message] = {
     "action.syntax": N_("not an action: {text!r}"),
     "action.no_space": N_("no space {space!r} on this board"),
     # A race's set-up (engine/state.py)
-    "R2.players": N_("the {edition} edition races {least}-{most} cars, not {count}"),
+    "R2.players": N_("the {edition} races {least}-{most} cars, not {count}"),
     "R2.same_car": N_("every player drives a different car"),
-    "R2.car": N_("the {edition} edition has no {car} car"),
+    "R2.car": N_("the {edition} has no {car} car"),
     "R3.start": N_("no player {player} to start"),
     "worded": "{text}",
     "error": "{why}",  # an engine error passed on as a user's error

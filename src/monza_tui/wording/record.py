@@ -35,7 +35,7 @@ MESSAGES: dict[str, Message] = {
         "needs a name of its own"
     ),
     "record.no_board": N_("board: {board} is not built in and the record carries no board_file"),
-    "record.edition": N_("edition: the {board} board is {edition}"),
+    "record.edition": N_("edition: the {board} board belongs to the {edition}"),
     "record.setup": "{why}",
     "record.space": N_("{field}: no space {space} on this board"),
     "record.die_or_tile": N_("{field}: a move places either a die or a tile"),
