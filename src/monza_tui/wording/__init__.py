@@ -122,5 +122,5 @@ def word(thing: Said | BaseException) -> str:
         return str(code)
     worded = {name: value(item) for name, item in params.items()}
     if isinstance(message, Plural):
-        return message.say(int(params[message.count])).format(**worded)  # type: ignore[call-overload]
+        return message.say(int(params[message.count])).format(**worded)
     return _(message).format(**worded)
