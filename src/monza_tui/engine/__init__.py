@@ -30,6 +30,7 @@ from monza_tui.engine.state import (
     TERMINAL,
     TURBO_DICE,
     BonusResult,
+    CarCountError,
     Game,
     GameConfigError,
     Phase,
@@ -37,6 +38,7 @@ from monza_tui.engine.state import (
     Push,
     State,
     TurnLog,
+    check_car_count,
     push_back_target,
 )
 
@@ -53,6 +55,7 @@ __all__ = [
     "BoardError",
     "BonusResult",
     "BonusStep",
+    "CarCountError",
     "Colour",
     "Confirm",
     "DeclineBonus",
@@ -76,6 +79,7 @@ __all__ = [
     "Tile",
     "Token",
     "TurnLog",
+    "check_car_count",
     "outcomes",
     "parse_action",
     "push_back_target",

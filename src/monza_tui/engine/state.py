@@ -29,7 +29,7 @@ from monza_tui.engine.actions import (
     Tile,
     Token,
 )
-from monza_tui.engine.board import Board, SpaceKind
+from monza_tui.engine.board import Board, Edition, SpaceKind
 from monza_tui.engine.colours import COLOURS, Colour
 from monza_tui.engine.dice import outcomes
 
@@ -48,6 +48,25 @@ TURBO_DICE = 2
 
 class GameConfigError(ValueError):
     """A race that cannot be set up: wrong number of players or cars (R2, R3)."""
+
+
+class CarCountError(GameConfigError):
+    """Too few or too many cars for the board's edition (R2); the limits are attributes so
+    that the set-up screen and the commands can word it for the player."""
+
+    def __init__(self, edition: Edition, count: int) -> None:
+        self.edition, self.count = edition, count
+        self.low, self.high = edition.min_players, edition.max_players
+        super().__init__(
+            f"the {edition.value} edition races {self.low}-{self.high} cars, not {count} (R2)"
+        )
+
+
+def check_car_count(edition: Edition, count: int) -> None:
+    """The car-count rule (R2), the one place it is kept: :class:`CarCountError` unless
+    ``count`` cars may race in ``edition``."""
+    if not edition.min_players <= count <= edition.max_players:
+        raise CarCountError(edition, count)
 
 
 class Phase(enum.Enum):
@@ -149,11 +168,7 @@ class Game:
 
     def __post_init__(self) -> None:
         edition = self.board.edition
-        if not edition.min_players <= len(self.cars) <= edition.max_players:
-            raise GameConfigError(
-                f"the {edition.value} edition races {edition.min_players}-"
-                f"{edition.max_players} cars, not {len(self.cars)} (R2)"
-            )
+        check_car_count(edition, len(self.cars))
         if len(set(self.cars)) != len(self.cars):
             raise GameConfigError("every player drives a different car")
         for car in self.cars:
