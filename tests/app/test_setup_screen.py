@@ -262,15 +262,15 @@ def test_the_builtin_list_follows_the_files_in_the_folder(tmp_path: Path) -> Non
 
 @run_async
 async def test_the_engines_car_count_error_is_shown_in_one_line() -> None:
+    # The form offers 2-4 players on the oval; a set-up that has five anyway (the count
+    # comes from the engine's limits, not a copy of them) gets the engine's error.
+    five = tuple(Seat(f"P{i}", car) for i, car in enumerate((R, B, G, Y, P)))
     app = race_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
-        # The form offers 2-4 players on the oval; a set-up that has five anyway (the count
-        # comes from the engine's limits, not a copy of them) gets the engine's error.
-        five = tuple(Seat(f"P{i}", car) for i, car in enumerate((R, B, G, Y, P)))
-        screen.setup = replace(screen.setup, seats=five)
+        form = app.screen
+        assert isinstance(form, SetupScreen) and len(form.setup.seats) == 2
+        form.setup = replace(form.setup, seats=five)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, SetupScreen)
         assert static_text(app, "#setup-error") == "the oval board races 2-4 cars, not 5 (R2)"

@@ -30,16 +30,11 @@ ROBOT = "🤖"
 
 def seat_label(kind: SeatKind) -> str:
     """How a seat kind is shown: "Human", or the robot mark and the bot level."""
-    labels = {
-        SeatKind.HUMAN: _("Human"),
-        SeatKind.RANDOM: _("random"),
-        SeatKind.GREEDY: _("greedy"),
-        SeatKind.EXPERT: _("expert"),
-    }
     kind = SeatKind(kind)
-    if not kind.is_bot:
-        return labels[kind]
-    return f"{ROBOT} {labels[kind]}"
+    if kind is SeatKind.HUMAN:
+        return _("Human")
+    levels = {SeatKind.RANDOM: _("random"), SeatKind.GREEDY: _("greedy")}
+    return f"{ROBOT} {levels.get(kind) or _('expert')}"
 
 
 @dataclass(frozen=True)
