@@ -23,6 +23,7 @@ from monza_tui.engine.actions import (
 )
 from monza_tui.engine.board import Board, BoardError, Edition, Space, SpaceKind
 from monza_tui.engine.colours import ANNIVERSARY_CARS, COLOURS, ORIGINAL_CARS, Colour
+from monza_tui.engine.config import CarCountError, GameConfigError, check_car_count
 from monza_tui.engine.dice import outcomes, roll_dice
 from monza_tui.engine.state import (
     CHANCE,
@@ -30,15 +31,12 @@ from monza_tui.engine.state import (
     TERMINAL,
     TURBO_DICE,
     BonusResult,
-    CarCountError,
     Game,
-    GameConfigError,
     Phase,
     Placement,
     Push,
     State,
     TurnLog,
-    check_car_count,
     push_back_target,
 )
 

@@ -29,8 +29,9 @@ from monza_tui.engine.actions import (
     Tile,
     Token,
 )
-from monza_tui.engine.board import Board, Edition, SpaceKind
+from monza_tui.engine.board import Board, SpaceKind
 from monza_tui.engine.colours import COLOURS, Colour
+from monza_tui.engine.config import GameConfigError, check_car_count
 from monza_tui.engine.dice import outcomes
 
 CHANCE = -1
@@ -44,29 +45,6 @@ DICE = 6
 """Dice rolled at the start of every turn."""
 TURBO_DICE = 2
 """Dice of the turbo roll (R14)."""
-
-
-class GameConfigError(ValueError):
-    """A race that cannot be set up: wrong number of players or cars (R2, R3)."""
-
-
-class CarCountError(GameConfigError):
-    """Too few or too many cars for the board's edition (R2); the limits are attributes so
-    that the set-up screen and the commands can word it for the player."""
-
-    def __init__(self, edition: Edition, count: int) -> None:
-        self.edition, self.count = edition, count
-        self.low, self.high = edition.min_players, edition.max_players
-        super().__init__(
-            f"the {edition.value} edition races {self.low}-{self.high} cars, not {count} (R2)"
-        )
-
-
-def check_car_count(edition: Edition, count: int) -> None:
-    """The car-count rule (R2), the one place it is kept: :class:`CarCountError` unless
-    ``count`` cars may race in ``edition``."""
-    if not edition.min_players <= count <= edition.max_players:
-        raise CarCountError(edition, count)
 
 
 class Phase(enum.Enum):
