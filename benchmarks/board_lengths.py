@@ -6,8 +6,9 @@ that claim; it drives the real engine (push-back, final round, turbo and bonus i
 with one fixed, seeded driver so the numbers are reproducible:
 
 * each turn the driver plays the complete move (R6) whose end space has the furthest
-  front edge, found with :func:`monza_tui.engine.paths.complete_moves`; ties go to more
-  dice (a turbo roll, R14), then to fewer tiles; on reaching the finish, fewest dice (R11);
+  front edge, found with :meth:`monza_tui.bots.search.MoveSearch.complete_moves`; ties go
+  to more dice (a turbo roll, R14), then to fewer tiles; on reaching the finish, fewest
+  dice (R11);
 * accelerator tiles only in the pro variant (R12); the extra roll (R13) re-rolls the
   dice the best move leaves unused when that move places fewer than three dice;
 * a bonus move (R15) is always taken, onto the free step with the furthest front edge.
@@ -27,22 +28,24 @@ import time
 from collections.abc import Sequence
 
 from monza_tui.boardfile import BUILTIN, load_board
+from monza_tui.bots.base import steps_actions
+from monza_tui.bots.multisets import mid
+from monza_tui.bots.search import Move, mask_of, search_for
 from monza_tui.engine import (
     CHANCE,
     Board,
     BonusStep,
-    Confirm,
     DeclineBonus,
     Die,
     Game,
     KeepRoll,
     Phase,
+    Place,
     Reroll,
     Roll,
     State,
     roll_dice,
 )
-from monza_tui.engine.paths import Outcome, actions_for, complete_moves, counts_of
 
 VARIANTS: dict[str, tuple[bool, bool]] = {
     "basic": (False, False),
@@ -53,18 +56,18 @@ VARIANTS: dict[str, tuple[bool, bool]] = {
 """Variant name -> (pro, bonus)."""
 
 
-def best_move(state: State) -> Outcome:
+def best_move(state: State) -> Move:
     """The greedy choice among every complete move of the dice in play."""
     board = state.board
     # Before the extra roll (R13) nothing is placed yet: every tile in hand counts.
     extra = state.phase is Phase.EXTRA_ROLL
     tiles = state.tiles[state.player] if extra else state.unused_tiles()
-    outcomes = complete_moves(board, state.origin(), counts_of(state.roll), tiles)
+    outcomes = search_for(board).complete_moves(state.origin(), mid(state.roll), mask_of(tiles))
 
-    def key(outcome: Outcome) -> tuple[int, int, int]:
+    def key(outcome: Move) -> tuple[int, int, int]:
         front = board.spaces[outcome.end].front
         dice = -outcome.dice if board.is_finish(outcome.end) else outcome.dice
-        return (front, dice, -len(outcome.tiles))
+        return (front, dice, -outcome.tiles.bit_count())
 
     return max(outcomes, key=key)
 
@@ -74,7 +77,11 @@ def extra_roll(state: State) -> Reroll | KeepRoll:
     best = best_move(state)
     if best.dice >= 3:
         return KeepRoll()
-    used = {p.token.index for p in actions_for(best, state.roll) if isinstance(p.token, Die)}
+    used = {
+        a.token.index
+        for a in steps_actions(state, best.steps)
+        if isinstance(a, Place) and isinstance(a.token, Die)
+    }
     unused = tuple(i for i in range(len(state.roll)) if i not in used)
     return Reroll(unused) if unused else KeepRoll()
 
@@ -101,9 +108,8 @@ def race(board: Board, players: int, pro: bool, bonus: bool, seed: int) -> int:
         elif state.phase is Phase.EXTRA_ROLL:
             state = state.apply(extra_roll(state))
         elif state.phase in (Phase.PLACING, Phase.TURBO_PLACING):
-            for action in actions_for(best_move(state), state.roll):
+            for action in steps_actions(state, best_move(state).steps):
                 state = state.apply(action)
-            state = state.apply(Confirm())
         else:
             state = state.apply(bonus_step(state))
     return state.round

@@ -17,6 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monza_tui.boardfile import BUILTIN, BoardFileError, load_board, parse_board
+from monza_tui.bots.multisets import mid
+from monza_tui.bots.search import MoveSearch, mask_of
 from monza_tui.cli import main
 from monza_tui.engine import (
     Board,
@@ -33,7 +35,6 @@ from monza_tui.engine import (
     Tile,
 )
 from monza_tui.engine.board import touches
-from monza_tui.engine.paths import complete_moves, counts_of
 
 B, G, P, R, W, Y = (Colour.BLUE, Colour.GREEN, Colour.PURPLE, Colour.RED, Colour.WHITE,
                     Colour.YELLOW)
@@ -248,7 +249,7 @@ def test_long_track_plays_the_rulebooks_turbo_example() -> None:
                     tiles=(frozenset(Colour) - {R}, frozenset(Colour)))  # no red tile
     state = state.apply(Roll((B, B, G, P, P, W)))
     # "to get past the space directly ahead of him, he needs red"
-    stuck = complete_moves(b, car, counts_of(state.roll), state.tiles[0])
+    stuck = MoveSearch(b).complete_moves(car, mid(state.roll), mask_of(state.tiles[0]))
     assert {o.end for o in stuck} == {car}
     # The extra roll (R13): one blue and one purple come up red and blue.
     state = state.apply(Reroll((0, 3))).apply(Roll((R, B)))

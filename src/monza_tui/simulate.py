@@ -2,8 +2,8 @@
 
 A race is fixed by its set-up and its *race seed*, which is derived from the simulation
 seed and the race's index alone, never from which worker process ran it: so a summary is
-the same whatever the number of workers. The dice come from the same generator as the game
-record's (:func:`monza_tui.record.chance_rng`), so a logged race is a seeded record
+the same whatever the number of workers. The dice come from the same function as the game
+record's (:func:`monza_tui.engine.seeded_roll`), so a logged race is a seeded record
 whose every roll a reader can check. The start player rotates from race to race, so no
 seat keeps the first move (R3).
 """
@@ -22,8 +22,7 @@ from typing import Any
 
 from monza_tui.boardfile import BoardFile
 from monza_tui.bots import make_driver
-from monza_tui.engine import Action, Colour, Game, Roll, roll_dice
-from monza_tui.record import chance_rng
+from monza_tui.engine import Action, Colour, Game, seeded_roll
 
 MAX_ACTIONS = 1_000_000
 """A race still running after this many actions is a bug (every turn moves on, R7)."""
@@ -95,7 +94,7 @@ def run_race(setup: Setup, index: int) -> RaceResult:
             break
         player = state.current_player()
         if player < 0:
-            action: Action = Roll(roll_dice(chance_rng(seed, state), state.dice_to_roll()))
+            action: Action = seeded_roll(seed, state)
         else:
             action = drivers[player].choose(state)
         state = state.apply(action)

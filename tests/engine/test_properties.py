@@ -14,7 +14,7 @@ from itertools import pairwise
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from builders import advance, ids, race, random_policy, state
+from builders import advance, race, random_policy, state
 from monza_tui.engine import (
     COLOURS,
     TERMINAL,
@@ -35,7 +35,6 @@ from monza_tui.engine import (
     TurnLog,
     push_back_target,
 )
-from monza_tui.engine.paths import actions_for, complete_moves, counts_of
 
 FAST = settings(
     max_examples=100,
@@ -330,57 +329,6 @@ def test_push_back_goes_to_the_nearest_free_space_behind_in_the_lane(
         assert to == board.start
     else:
         assert to == max(behind, key=lambda i: board.spaces[i].front)
-
-
-# Path search agrees with the rules (paths.complete_moves vs legal_actions) ---------------
-
-
-def _brute_force(s: State) -> set[tuple[int, int, frozenset[Colour]]]:
-    """Every (end, dice used, tiles used) reachable through legal_actions, ending with a
-    legal Confirm."""
-    found: set[tuple[int, int, frozenset[Colour]]] = set()
-
-    def walk(t: State) -> None:
-        legal = t.legal_actions()
-        if Confirm() in legal:
-            dice = sum(isinstance(p.token, Die) for p in t.path)
-            tiles = frozenset(p.token.colour for p in t.path if isinstance(p.token, Tile))
-            found.add((t.origin(), dice, tiles))
-        for action in legal:
-            if isinstance(action, Place):
-                walk(t.apply(action))
-
-    walk(s)
-    return found
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(boards(), st.data())
-def test_complete_moves_agrees_with_brute_force_through_legal_actions(
-    board: Board, data: st.DataObject
-) -> None:
-    origins = [s.index for s in board.spaces if s.kind in (SpaceKind.START, SpaceKind.TRACK)]
-    origin = data.draw(st.sampled_from(origins))
-    roll = data.draw(st.integers(1, 4).flatmap(dice))
-    tiles = data.draw(st.frozensets(st.sampled_from(COLOURS), max_size=2))
-    g = Game(board, board.edition.cars[:2], pro=True)
-    s = state(
-        g,
-        positions=[origin, board.start],
-        roll=roll,
-        tiles={0: "".join(c.letter for c in tiles)},
-    )
-    expected = _brute_force(s)
-    outcomes = complete_moves(board, origin, counts_of(roll), tiles)
-    got = {(o.end, o.dice, o.tiles) for o in outcomes}
-    assert got == expected, ids(board, {e for e, _, _ in got ^ expected})
-    # Each outcome's representative path plays out legally to a legal Confirm.
-    for outcome in outcomes:
-        t = s
-        for action in actions_for(outcome, s.roll):
-            t = t.apply(action)
-        assert t.origin() == outcome.end
-        assert Confirm() in t.legal_actions()
 
 
 # Turbo roll (R14) -----------------------------------------------------------------------

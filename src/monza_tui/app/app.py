@@ -27,7 +27,7 @@ from textual.binding import Binding, BindingType
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
 from monza_tui.bots import make_driver
-from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, roll_dice
+from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, seeded_roll
 from monza_tui.i18n import _
 from monza_tui.record import Race
 
@@ -294,12 +294,9 @@ class MonzaApp(App[None]):
         race = self.race
         if race is None or not race.state.is_chance():
             return False
-        state = race.state
         if self.roller is not None:
-            dice = self.roller(state)
-        else:
-            dice = roll_dice(race.chance_rng(), state.dice_to_roll())
-        return self.act(Roll(dice))
+            return self.act(Roll(self.roller(race.state)))
+        return self.act(seeded_roll(race.seed, race.state))
 
     def on_race_changed(self, race: Race) -> None:
         """Hook called with the new race after every action (and when a race begins):

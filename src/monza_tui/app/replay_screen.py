@@ -24,7 +24,6 @@ from textual.widgets.option_list import Option
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import dice_text, space_name, tell
 from monza_tui.app.scene import scene_from_state
-from monza_tui.commands.boards import STYLE
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -35,9 +34,11 @@ from monza_tui.engine import (
     State,
     TakeBack,
     Tile,
+    action_text,
 )
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
+from monza_tui.palette import STYLE
 from monza_tui.record import Race
 
 
@@ -113,7 +114,7 @@ def describe(timeline: Timeline, step: int) -> str:
         text = _("{name} takes the last token back").format(name=names[before.player])
     else:
         told = tell(before, action, after, names)
-        text = told[0] if told else str(action)
+        text = told[0] if told else action_text(before.board, action)
         if len(told) > 1:
             text += " · " + " · ".join(told[1:])
     if isinstance(action, Roll) and before.phase is Phase.ROLL:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from monza_tui.engine import (
     Action,
@@ -25,6 +27,9 @@ from monza_tui.engine import (
     State,
     Tile,
 )
+
+if TYPE_CHECKING:  # the app imports this module at launch; the search comes with a bot
+    from monza_tui.bots.search import Step
 
 
 @dataclass(frozen=True)
@@ -83,9 +88,7 @@ def _signature(state: State, then: Action | None = None) -> tuple[object, ...]:
     return (state.turn, state.phase, state.player, state.roll, path, state.positions)
 
 
-def steps_actions(
-    state: State, steps: list[tuple[int, int | None]]
-) -> list[Action]:
+def steps_actions(state: State, steps: Sequence[Step]) -> list[Action]:
     """Place actions for ``steps`` of (space, colour index of a tile or None for a die),
     choosing for each die step the lowest unused die of the space's colour; then Confirm."""
     free: dict[Colour, list[int]] = {}

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from operator import mul
 
 from monza_tui.bots.base import Hint, PlanningDriver, steps_actions
-from monza_tui.bots.judge import EXPERT, WIN, Judge, Step, Style, mask_of
+from monza_tui.bots.judge import EXPERT, WIN, Judge, Style
 from monza_tui.bots.multisets import mid, reroll_outcomes, sub_multisets
+from monza_tui.bots.search import Step, mask_of
 from monza_tui.bots.simple import reroll_indices
 from monza_tui.engine import (
     COLOURS,

@@ -14,9 +14,9 @@ depends on the dice placed this turn (R11): rivals already at the finish with fe
 beat it, rivals still to move this round may finish with fewer. In the final round (R10)
 every other ending loses, so it scores ``LOSS`` plus the usual terms.
 
-The best path for a roll is a depth-first search over (space, dice in hand, tiles in hand)
-memoised for the whole decision, so weighing all 462 rolls for an extra roll shares almost
-all of the work between rolls.
+The best path for a roll is the search core's (:mod:`monza_tui.bots.search`) over (space,
+dice in hand, tiles in hand), scored by :meth:`Judge.terminal` and memoised for the whole
+decision, so weighing all 462 rolls for an extra roll shares almost all of the work.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from monza_tui.bots.multisets import NONE, ROLLS2, ROLLS6, SIZE, SUB
-from monza_tui.bots.tables import INF, Tables, tables_for
+from monza_tui.bots.multisets import ROLLS2, ROLLS6, SIZE
+from monza_tui.bots.search import Memo, Step, mask_of, search_for
+from monza_tui.bots.tables import Tables, tables_for
 from monza_tui.engine import Phase, State, push_back_target
 
 WIN = 1000.0
@@ -51,12 +52,8 @@ class Style:
 EXPERT = Style()
 FEWER_DICE = 1e-3
 """Tie-break at the finish: fewer dice, even when no rival can tell (R11)."""
-_EPS = 1e-9
 _REACH = 14
 """Most spaces a car can cover in one turn: six dice, six tiles, two turbo dice."""
-
-Step = tuple[int, int | None]
-"""One step of a planned path: the space, and the colour index of the tile used (or None)."""
 
 
 class Judge:
@@ -91,10 +88,9 @@ class Judge:
         )
         self._final: dict[tuple[int, bool, int], tuple[float, bool]] = {}
         self._turbo: dict[int, tuple[float, float]] = {}
-        self._node: dict[tuple[int, int, int], float] = {}
-        self._choice: dict[tuple[int, int, int], Step | None] = {}
-        self._tnode: dict[tuple[int, int, int], float] = {}
-        self._tchoice: dict[tuple[int, int, int], int | None] = {}
+        self.search = search_for(game.board)
+        self._node: Memo = {}
+        self._tnode: Memo = {}
         self.turbo_phase = state.phase is Phase.TURBO_PLACING
         self.placed_already = bool(state.path) or self.turbo_phase
 
@@ -220,77 +216,28 @@ class Judge:
 
     def turbo_best(self, space: int, m: int, mask: int) -> float:
         """Best score placing turbo dice ``m`` from ``space`` (a token already lies there)."""
-        key = (space, m, mask)
-        cached = self._tnode.get(key)
-        if cached is not None:
-            return cached
-        colour = self.tables.colour
-        best = -INF
-        choice: int | None = None
-        for nx in self.board.steps[space]:
-            less = SUB[colour[nx]][m]
-            if less != NONE:
-                v = self.turbo_best(nx, less, mask)
-                if v > best + _EPS:
-                    best, choice = v, nx
-        if choice is None:
-            score, done = self.final_score(space, True, 8 - SIZE[m])
-            best = score if done else score + self.mask_worth[mask]
-        self._tnode[key] = best
-        self._tchoice[key] = choice
-        return best
+        return self.search.best(space, m, mask, self.turbo_end, self._tnode)
+
+    def turbo_end(self, space: int, m: int, mask: int) -> float:
+        """Score of ending the turbo on ``space`` with turbo dice ``m`` left (R14)."""
+        score, done = self.final_score(space, True, 8 - SIZE[m])
+        return score if done else score + self.mask_worth[mask]
 
     def turbo_path(self, space: int, m: int) -> list[Step]:
         """The best turbo path from ``space`` with dice ``m`` (tiles kept: none are placed)."""
-        self.turbo_best(space, m, 0)
-        path: list[Step] = []
-        while True:
-            nx = self._tchoice[(space, m, 0)]
-            if nx is None:
-                return path
-            path.append((nx, None))
-            m = SUB[self.tables.colour[nx]][m]
-            space = nx
+        return self.search.path(space, m, 0, self.turbo_end, self._tnode)
 
     # Placing (R5, R6) ---------------------------------------------------------------------
 
     def best(self, space: int, m: int, mask: int) -> float:
         """Best score of the rest of a placing phase: the last token lies on ``space`` (or
         the car, at the start), dice ``m`` and tiles ``mask`` are in hand."""
-        key = (space, m, mask)
-        cached = self._node.get(key)
-        if cached is not None:
-            return cached
-        colour = self.tables.colour
-        steps = self.board.steps[space]
-        best = -INF
-        choice: Step | None = None
-        fits = False
-        for nx in steps:
-            less = SUB[colour[nx]][m]
-            if less != NONE:
-                fits = True
-                v = self.best(nx, less, mask)
-                if v > best + _EPS:
-                    best, choice = v, (nx, None)
-        if not fits:  # R6: the move may stop only where no die fits
-            best = self.terminal(space, m, mask)
-        if mask:  # tiles are never compulsory (R6)
-            for nx in steps:
-                c = colour[nx]
-                if mask >> c & 1:
-                    v = self.best(nx, m, mask & ~(1 << c))
-                    if v > best + _EPS:
-                        best, choice = v, (nx, c)
-        self._node[key] = best
-        self._choice[key] = choice
-        return best
+        return self.search.best(space, m, mask, self.terminal, self._node)
 
     def terminal(self, space: int, m: int, mask: int) -> float:
         """Score of stopping the placing phase on ``space`` with dice ``m`` left unused."""
         if self.turbo_phase:
-            score, done = self.final_score(space, True, 8 - SIZE[m])
-            return score if done else score + self.mask_worth[mask]
+            return self.turbo_end(space, m, mask)
         if self.tables.turbo and SIZE[m] == 0:
             return self.turbo_expect(space, mask)
         placed = self.placed_already or space != self.state.positions[self.me]
@@ -299,72 +246,30 @@ class Judge:
 
     def path(self, space: int, m: int, mask: int) -> list[Step]:
         """The best path from ``space`` with dice ``m`` and tiles ``mask``."""
-        self.best(space, m, mask)
-        steps: list[Step] = []
-        while True:
-            choice = self._choice[(space, m, mask)]
-            if choice is None:
-                return steps
-            steps.append(choice)
-            nx, tile = choice
-            if tile is None:
-                m = SUB[self.tables.colour[nx]][m]
-            else:
-                mask &= ~(1 << tile)
-            space = nx
+        return self.search.path(space, m, mask, self.terminal, self._node)
 
     def roll_values(self, space: int, mask: int) -> list[float]:
         """The best score for every six-dice roll from ``space`` (index: multiset id) with
-        the tiles ``mask`` in hand.
-
-        Tiles are *priced* here instead of tracked: placing one costs its worth, at most
-        :attr:`Style.relaxed_tiles` per path, and nothing stops a colour being placed twice. That
-        drops the tiles from the search state (with six tiles, 64 times fewer nodes) at the
-        price of rarely overrating a path that would need a tile twice. It weighs the rolls of
-        an extra roll (R13); a path is always chosen by the exact :meth:`best`.
-        """
-        links = self.tables.links
-        worth = self.tile_worth
-        memo: dict[int, float] = {}
+        the tiles ``mask`` in hand, tiles priced rather than tracked
+        (:meth:`MoveSearch.priced_best`: at most :attr:`Style.relaxed_tiles` a path, each
+        costing its worth). It weighs the rolls of an extra roll (R13); a path is always
+        chosen by the exact :meth:`best`."""
         ends: dict[int, float] = {}
         terminal = self.terminal
-        size = SIZE
-        limit = self.style.relaxed_tiles
 
-        def search(space: int, m: int, used: int) -> float:
-            k = (space << 13) | (m << 2) | used
-            found = memo.get(k)
-            if found is not None:
-                return found
-            best = -INF
-            fits = False
-            for nx, sub, _ in links[space]:
-                less = sub[m]
-                if less != NONE:
-                    fits = True
-                    v = search(nx, less, used)
-                    if v > best:
-                        best = v
-            if not fits:
-                ek = (space << 3) | size[m]
-                stop = ends.get(ek)
-                if stop is None:
-                    stop = terminal(space, m, mask)
-                    ends[ek] = stop
-                best = stop
-            if mask and used < limit:
-                for nx, _, c in links[space]:
-                    if mask >> c & 1:
-                        v = search(nx, m, used + 1) - worth[c]
-                        if v > best:
-                            best = v
-            memo[k] = best
-            return best
+        def end(space: int, m: int, mask: int) -> float:
+            # With the tiles priced the mask stays the one in hand, so an ending depends
+            # on the space and the number of dice left only.
+            k = (space << 3) | SIZE[m]
+            found = ends.get(k)
+            if found is None:
+                found = ends[k] = terminal(space, m, mask)
+            return found
 
-        values = [-INF] * (NONE + 1)
-        for m, _ in ROLLS6:
-            values[m] = search(space, m, 0)
-        return values
+        rolls = [m for m, _ in ROLLS6]
+        return self.search.priced_best(
+            space, rolls, mask, end, self.tile_worth, self.style.relaxed_tiles
+        )
 
 
 def later_players(state: State) -> list[int]:
@@ -377,14 +282,6 @@ def later_players(state: State) -> list[int]:
         if p == game.start_player:
             return later
         later.append(p)
-
-
-def mask_of(colours: object) -> int:
-    """The bit mask of a set of tile colours."""
-    mask = 0
-    for colour in colours:  # type: ignore[attr-defined]
-        mask |= 1 << colour.index
-    return mask
 
 
 def _free_steps(board: object, positions: list[int], owner: int) -> list[int]:
@@ -409,4 +306,4 @@ def _threat_weights(racing: list[int], values: list[float]) -> dict[int, float]:
     return {r: w / total for r, w in zip(racing, raw, strict=True)}
 
 
-__all__ = ["EXPERT", "LOSS", "WIN", "Judge", "Style", "mask_of"]
+__all__ = ["EXPERT", "LOSS", "WIN", "Judge", "Step", "Style", "mask_of"]

@@ -5,7 +5,8 @@ thread of the app it would hold the interpreter lock in 5 ms slices while a pers
 every key would wait for it; built in a child process it costs the app nothing but reading
 the result. The child gets the board (pickled) on stdin and answers with the solved values;
 the long rows come as raw doubles, one pickle a row, read from the pipe as they come and
-turned into lists a row at a time, letting go of the interpreter between rows.
+turned into arrays of doubles (as the tables keep them) a row at a time, letting go of the
+interpreter between rows.
 
 If the child cannot run or fails, the tables are built here as before: slower, never wrong.
 """
@@ -20,11 +21,11 @@ import time
 from array import array
 from typing import IO
 
-from monza_tui.bots.tables import _BUILDING, _TABLES, INF, Tables
+from monza_tui.bots.tables import _BUILDING, _TABLES, Rows, Tables
 from monza_tui.engine.board import Board
 
 _ROWS = ("best", "turbo_best")
-"""The solved attributes that are lists of rows of floats (the bulk of the tables)."""
+"""The solved attributes that are lists of rows of doubles (the bulk of the tables)."""
 
 
 def build_elsewhere(board: Board, turbo: bool, timeout: float = 60.0) -> Tables:
@@ -74,7 +75,7 @@ def _send_parts(tables: Tables, out: IO[bytes]) -> None:
         if name in _ROWS:
             pickle.dump(len(value), out)
             for row in value:
-                pickle.dump(None if row is None else array("d", row).tobytes(), out)
+                pickle.dump(None if row is None else row.tobytes(), out)
         else:
             pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
 
@@ -85,13 +86,15 @@ def _from_parts(board: Board, turbo: bool, stream: IO[bytes]) -> Tables:
         if name not in _ROWS:
             setattr(tables, name, pickle.load(stream))
             continue
-        rows: list[list[float] | None] = []
+        rows: Rows = []
         for _ in range(pickle.load(stream)):
             raw = pickle.load(stream)
-            # One shared object for infinity, as in a build here: most of a turbo row is
-            # infinite, and a float object for each would cost megabytes.
-            rows.append(None if raw is None else [INF if x == INF else x
-                                                  for x in array("d", raw)])
+            if raw is None:
+                rows.append(None)
+            else:
+                row = array("d")
+                row.frombytes(raw)
+                rows.append(row)
             time.sleep(0)  # let the app's thread run between rows
         setattr(tables, name, rows)
     return tables

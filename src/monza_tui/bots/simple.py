@@ -26,7 +26,7 @@ from monza_tui.bots.multisets import (
     reroll_outcomes,
     sub_multisets,
 )
-from monza_tui.bots.search import search_for
+from monza_tui.bots.search import mask_of, search_for
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -60,7 +60,7 @@ class GreedyDriver(PlanningDriver):
         """The furthest complete move from where the path stands now (R6)."""
         search = search_for(state.board)
         dice = mid([state.roll[i] for i in state.unused_dice()])
-        mask = sum(1 << c.index for c in state.unused_tiles())
+        mask = mask_of(state.unused_tiles())
         return steps_actions(state, search.furthest_path(state.origin(), dice, mask))
 
     def extra_roll(self, state: State) -> Action:
@@ -71,7 +71,7 @@ class GreedyDriver(PlanningDriver):
         origin = state.origin()
         reach = [0.0] * (NONE + 1)
         for m, _ in ROLLS6:
-            reach[m] = float(search.furthest(origin, m, 0)[0][0])
+            reach[m] = float(search.furthest(origin, m, 0))
         current = mid(state.roll)
         best_keep, best_value = current, reach[current]
         for keep in sub_multisets(current):

@@ -22,6 +22,7 @@ few list operations per space; the tables are cached per board and variant.
 from __future__ import annotations
 
 import threading
+from array import array
 from collections.abc import Callable, Sequence
 from operator import mul
 
@@ -34,13 +35,18 @@ from monza_tui.bots.multisets import (
     SUB,
     reroll_outcomes,
 )
-from monza_tui.bots.search import PerBoard, search_for
+from monza_tui.bots.search import PerBoard, mask_of, search_for
 from monza_tui.engine.board import Board, SpaceKind
 from monza_tui.engine.colours import COLOURS, Colour
 
 INF = float("inf")
 Row = Sequence[float]
 """Expected turns per dice multiset (indexed by multiset id)."""
+Rows = list["array[float] | None"]
+"""A row per space, ``None`` where none is solved; rows are kept as arrays of doubles (8
+bytes a number rather than a float object's 24 and a pointer: a quarter of the memory)."""
+_Lists = list[list[float] | None]
+"""Rows while the sweeps run (a list hands out its floats without making new ones)."""
 STUCK = 1e4
 """The value of a space from which no finish can be reached: very many turns."""
 _SMALL = 28
@@ -61,26 +67,22 @@ class Tables:
         self.board = board
         self.turbo = turbo
         spaces = board.spaces
-        self.colour: tuple[int, ...] = tuple(
-            s.colour.index if s.colour is not None else -1 for s in spaces
-        )
+        search = search_for(board)
+        self.colour: tuple[int, ...] = search.colour
         self.order: tuple[int, ...] = tuple(
             sorted(
                 (s.index for s in spaces if s.kind is not SpaceKind.BLOCKED),
                 key=lambda i: -spaces[i].front,
             )
         )
-        self.links: tuple[tuple[tuple[int, tuple[int, ...], int], ...], ...] = tuple(
-            tuple((nx, SUB[self.colour[nx]], self.colour[nx]) for nx in board.steps[e])
-            for e in range(len(spaces))
-        )
-        """Per space, its steps as (space, ``SUB`` row of its colour, colour index)."""
+        self.links = search.links
+        """Per space, its steps (R5) as (space, ``SUB`` row of its colour, colour index)."""
         self._landing: dict[int, dict[int, float]] = {}
         self._finish: dict[tuple[int, frozenset[Colour]], tuple[float, ...]] = {}
         self.value: list[float]
         self.turbo_value: list[float]
-        self.best: list[list[float] | None]
-        self.turbo_best: list[list[float] | None]
+        self.best: Rows
+        self.turbo_best: Rows
         self.tile_value: tuple[tuple[float, ...], ...]
         """``tile_value[c][s]``: turns saved by holding the accelerator tile of colour ``c``."""
         self.extra_value: tuple[float, ...]
@@ -89,9 +91,10 @@ class Tables:
         """Fewest forward steps (R5) from each space to a finish."""
         if not solve:
             return  # the caller sets the SOLVED attributes (see .prebuild)
-        self.value, self.turbo_value, self.best, self.turbo_best = self._solve_base()
-        self.tile_value = tuple(self._solve_tile(c) for c in range(len(COLOURS)))
-        self.extra_value = self._solve_extra()
+        self.value, self.turbo_value, best, turbo_best = self._solve_base()
+        self.tile_value = tuple(self._solve_tile(best, c) for c in range(len(COLOURS)))
+        self.extra_value = self._solve_extra(best)
+        self.best, self.turbo_best = _compact(best), _compact(turbo_best)
         # A space no move leads on from (only possible off the cars' paths, e.g. where a
         # push-back lands) gets a large finite value, so scores never meet inf - inf.
         self.value = [v if v < STUCK else STUCK for v in self.value]
@@ -104,7 +107,7 @@ class Tables:
 
     @staticmethod
     def _gather(
-        arrays: Sequence[list[float] | None], colours: list[int], subs: Sequence[Sequence[int]]
+        arrays: Sequence[Row | None], colours: list[int], subs: Sequence[Sequence[int]]
     ) -> list[float]:
         """Elementwise minimum over the steps of ``array[SUB[c][m]]``: the best die placement
         for every multiset ``m`` at once (``subs`` is ``SUB`` or its short turbo form)."""
@@ -121,14 +124,13 @@ class Tables:
 
     def _solve_base(
         self,
-    ) -> tuple[list[float], list[float], list[list[float] | None], list[list[float] | None]]:
+    ) -> tuple[list[float], list[float], _Lists, _Lists]:
         """The sweep with no tile in hand."""
         return self._sweep(lambda e, nexts, colours: (_NO_ALTERNATIVE, _NO_ALTERNATIVE))
 
-    def _solve_tile(self, tile: int) -> tuple[float, ...]:
+    def _solve_tile(self, base: _Lists, tile: int) -> tuple[float, ...]:
         """The sweep with the accelerator tile ``tile`` in hand: it may stand in for a die of
         its colour anywhere (never in the turbo, R14); once placed, the base tables apply."""
-        base = self.best
 
         def by_tile(e: int, nexts: list[tuple[int, int]], colours: list[int]) -> tuple[Row, Row]:
             tiles = [base[nx] for nx, c in nexts if c == tile]
@@ -143,10 +145,10 @@ class Tables:
 
         return self._saved(self._sweep(by_tile)[0])
 
-    def _solve_extra(self) -> tuple[float, ...]:
+    def _solve_extra(self, base: _Lists) -> tuple[float, ...]:
         """The sweep with the extra-roll tile in hand (R13): each turn the better of keeping
         the roll and the best re-roll, by exact expectation over the re-rolled dice."""
-        base, value = self.best, self.value
+        value = self.value
 
         def rerolled(e: int, nexts: list[tuple[int, int]], colours: list[int]) -> tuple[Row, Row]:
             spent = self._gather([base[nx] for nx, _ in nexts], colours, SUB)
@@ -163,7 +165,7 @@ class Tables:
     def _sweep(
         self,
         alternative: Callable[[int, list[tuple[int, int]], list[int]], tuple[Row, Row]],
-    ) -> tuple[list[float], list[float], list[list[float] | None], list[list[float] | None]]:
+    ) -> tuple[list[float], list[float], _Lists, _Lists]:
         """One backward sweep from the finish (value iteration in the track's order):
         expected turns from each space with the dice of a roll, where ``alternative`` gives,
         per space, what a held tile could do instead for each roll (for the space's value,
@@ -172,8 +174,8 @@ class Tables:
         n = len(spaces)
         held = [INF] * n
         turbo_value = [INF] * n
-        best: list[list[float] | None] = [None] * n
-        turbo_best: list[list[float] | None] = [None] * n
+        best: _Lists = [None] * n
+        turbo_best: _Lists = [None] * n
         full = NONE + 1
         for e in self.order:
             if spaces[e].kind is SpaceKind.FINISH:
@@ -229,7 +231,7 @@ class Tables:
         odds = [0.0] * 7
         search = search_for(self.board)
         search.trim()
-        mask = sum(1 << c.index for c in tiles)
+        mask = mask_of(tiles)
         for m, p in ROLLS6:
             fewest = search.fewest_dice(space, m, mask)
             if fewest <= 6:
@@ -256,21 +258,27 @@ class Tables:
         self._landing[origin] = dist
         return dist
 
-    def _follow(self, space: int, m: int, tables: Sequence[list[float] | None]) -> tuple[int, int]:
-        steps = self.board.steps
-        colour = self.colour
+    def _follow(self, space: int, m: int, tables: Rows) -> tuple[int, int]:
+        """Where the table's own policy (each die onto the step of least value) takes dice
+        ``m`` from ``space``, and the dice left."""
+        links = self.links
         while True:
             choice = -1
             low = INF
             rest = m
-            for nx in steps[space]:
-                sm = SUB[colour[nx]][m] if colour[nx] >= 0 else NONE
+            for nx, sub, _ in links[space]:
+                sm = sub[m]
                 row = tables[nx]
                 if sm != NONE and row is not None and row[sm] < low:
                     low, choice, rest = row[sm], nx, sm
             if choice < 0:
                 return space, m
             space, m = choice, rest
+
+
+def _compact(rows: _Lists) -> Rows:
+    """The rows as arrays of doubles (the same values, a quarter of the memory)."""
+    return [None if row is None else array("d", row) for row in rows]
 
 
 def best_reroll(after: Sequence[float]) -> list[float]:

@@ -14,16 +14,7 @@ from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
 from monza_tui.errors import UserError
 from monza_tui.i18n import _, colour_name
-
-STYLE = {
-    Colour.RED: "bold white on red3",
-    Colour.BLUE: "bold white on blue3",
-    Colour.GREEN: "bold black on green3",
-    Colour.YELLOW: "bold black on yellow3",
-    Colour.PURPLE: "bold white on purple",
-    Colour.WHITE: "bold black on grey93",
-}
-"""Rich styles of the space colours, for previews on the command line."""
+from monza_tui.palette import CAR_STYLE, STYLE, SURFACE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,10 +73,7 @@ def board_json(board: Board) -> dict[str, Any]:
 
 
 CLASS_STYLE = {
-    "board--line": "grey78 on grey20",
-    "board--thin": "grey11",
-    "board--tire": "grey7 on grey46",
-    "board--start": "grey7 on grey93",
+    **{f"board--{name}": shade.style() for name, shade in SURFACE.items()},
     **{f"board--{colour.value}": STYLE[colour] for colour in Colour},
 }
 """Rich styles of the board view's component classes (``board_view.tcss``), for the picture
@@ -127,7 +115,7 @@ def legend() -> Text:
     edges: list[tuple[str, str | None, str]] = [
         ("▏▕▔▁", CLASS_STYLE["board--line"], _("a space's edge where no line fits")),
     ]
-    car = "bold black on #ff8a8a"
+    car = CAR_STYLE[Colour.RED]
     cars: list[tuple[str, str | None, str]] = [
         ("●R", car, _("a car (red)")),
         ("Ⓡ", car, _("a car on a space too short for ●R")),

@@ -13,9 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from monza_tui import saves
-from monza_tui.commands.boards import STYLE
 from monza_tui.files import shown
 from monza_tui.i18n import _
+from monza_tui.palette import STYLE
 
 DEFAULT_LIMIT = 20
 

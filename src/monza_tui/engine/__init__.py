@@ -24,18 +24,16 @@ from monza_tui.engine.actions import (
 from monza_tui.engine.board import Board, BoardError, Edition, Space, SpaceKind
 from monza_tui.engine.colours import ANNIVERSARY_CARS, COLOURS, ORIGINAL_CARS, Colour
 from monza_tui.engine.config import CarCountError, GameConfigError, check_car_count
-from monza_tui.engine.dice import outcomes, roll_dice
-from monza_tui.engine.state import (
-    CHANCE,
+from monza_tui.engine.dice import chance_rng, outcomes, roll_dice, seeded_roll
+from monza_tui.engine.notation import action_text, parse_action_text
+from monza_tui.engine.state import CHANCE, TERMINAL, Game, State
+from monza_tui.engine.turn import (
     DICE,
-    TERMINAL,
     TURBO_DICE,
     BonusResult,
-    Game,
     Phase,
     Placement,
     Push,
-    State,
     TurnLog,
     push_back_target,
 )
@@ -77,9 +75,13 @@ __all__ = [
     "Tile",
     "Token",
     "TurnLog",
+    "action_text",
+    "chance_rng",
     "check_car_count",
     "outcomes",
     "parse_action",
+    "parse_action_text",
     "push_back_target",
     "roll_dice",
+    "seeded_roll",
 ]

@@ -1,8 +1,10 @@
 """Actions: hashable values with one text form, and the errors for bad ones.
 
 Like python-chess's moves: every action has exactly one text form (``str(action)``) and
-:func:`parse_action` reads it back. Whether an action is *legal* is decided in one place,
-:meth:`monza_tui.engine.state.State.legal_actions`.
+:func:`parse_action` reads it back. Here spaces are board indices, the way engine tests
+script a turn; on a board, :mod:`monza_tui.engine.notation` names them by their ids, and
+that is the text players and records see. Whether an action is *legal* is decided in one
+place, :meth:`monza_tui.engine.state.State.legal_actions`.
 """
 
 from __future__ import annotations
@@ -130,7 +132,8 @@ _SIMPLE: dict[str, Action] = {
 def parse_action(text: str) -> Action:
     """Read an action from its text form; :class:`InvalidActionError` if it is none.
 
-    Spaces are written as board indices, as ``str(action)`` writes them.
+    Spaces are written as board indices, as ``str(action)`` writes them; text with space
+    ids is read by :func:`monza_tui.engine.notation.parse_action_text`.
     """
     text = text.strip()
     try:

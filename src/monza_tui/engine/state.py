@@ -3,16 +3,16 @@
 Who or what acts next is answered by :meth:`State.current_player` alone: a player, or
 :data:`CHANCE` when dice are to be rolled, or :data:`TERMINAL`. The legal actions are
 listed by :meth:`State.legal_actions` alone; :meth:`State.apply` accepts exactly those
-(and, at chance nodes, any roll of the right number of dice) and returns a new state.
+(and, at chance nodes, any roll of the right number of dice) and returns a new state;
+what an accepted action leads to (the car driving, push-back, the bonus, the next turn) is
+carried out in :mod:`monza_tui.engine.turn`, which also holds the phases and the turn's log.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import TypeVar
 
 from monza_tui.engine.actions import (
     Action,
@@ -27,111 +27,27 @@ from monza_tui.engine.actions import (
     Roll,
     TakeBack,
     Tile,
-    Token,
 )
-from monza_tui.engine.board import Board, SpaceKind
+from monza_tui.engine.board import Board
 from monza_tui.engine.colours import COLOURS, Colour
 from monza_tui.engine.config import GameConfigError, check_car_count
 from monza_tui.engine.dice import outcomes
+from monza_tui.engine.notation import action_text
+from monza_tui.engine.turn import (
+    DICE,
+    TURBO_DICE,
+    Phase,
+    Placement,
+    TurnLog,
+    bonus_taken,
+    confirmed,
+    rolled,
+)
 
 CHANCE = -1
 """:meth:`State.current_player` when the dice are to be rolled."""
 TERMINAL = -2
 """:meth:`State.current_player` when the race is over."""
-
-_T = TypeVar("_T")
-
-DICE = 6
-"""Dice rolled at the start of every turn."""
-TURBO_DICE = 2
-"""Dice of the turbo roll (R14)."""
-
-
-class Phase(enum.Enum):
-    """The steps of a turn, in the order they happen."""
-
-    ROLL = "roll"
-    """Chance rolls the six dice."""
-    EXTRA_ROLL = "extra roll"
-    """Pro: the player may use the extra-roll tile on some dice (R13); chance re-rolls them."""
-    PLACING = "placing"
-    """The player places dice and tiles step by step, may take back, then confirms (R6)."""
-    TURBO_ROLL = "turbo roll"
-    """All six dice were placed: chance rolls two dice (R14)."""
-    TURBO_PLACING = "turbo placing"
-    """The player places the two turbo dice, dice only (R14)."""
-    BONUS = "bonus move"
-    """The owner of the car of the last colour may step it forward or decline (R15)."""
-    FINISHED = "finished"
-    """The final round is over (R10); :meth:`State.winners` names the winners (R11)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A die or tile placed on a space; ``colour`` is the space's (and the token's)."""
-
-    token: Token
-    space: int
-    colour: Colour
-
-
-@dataclass(frozen=True, slots=True)
-class Push:
-    """A car pushed back (R8): whose car, from where, to where."""
-
-    player: int
-    origin: int
-    to: int
-
-
-@dataclass(frozen=True, slots=True)
-class BonusResult:
-    """A bonus move owed (R15): whose car, from where, and where to (None: not taken)."""
-
-    player: int
-    origin: int
-    to: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class TurnLog:
-    """Everything that happened in one turn, as the game record writes it."""
-
-    turn: int
-    round: int
-    player: int
-    roll: tuple[Colour, ...] = ()
-    """The six dice as first rolled."""
-    reroll: tuple[tuple[int, ...], tuple[Colour, ...]] | None = None
-    """The extra roll (R13): which dice, and what they came up with."""
-    moves: tuple[Placement, ...] = ()
-    turbo_roll: tuple[Colour, ...] | None = None
-    turbo_moves: tuple[Placement, ...] = ()
-    pushed: tuple[Push, ...] = ()
-    bonus: BonusResult | None = None
-    positions: tuple[int, ...] = ()
-    """Every car's space after the whole turn (empty while the turn is in progress)."""
-
-    @property
-    def dice_placed(self) -> int:
-        """Dice placed this turn, turbo dice included, tiles not (R11)."""
-        return sum(isinstance(p.token, Die) for p in self.moves + self.turbo_moves)
-
-    @property
-    def last_colour(self) -> Colour | None:
-        """The colour of the last die or tile placed this turn (R15)."""
-        placed = self.turbo_moves or self.moves
-        return placed[-1].colour if placed else None
-
-    @property
-    def final_roll(self) -> tuple[Colour, ...]:
-        """The roll after the extra roll replaced the dice it names (what ``Die`` indexes)."""
-        if self.reroll is None:
-            return self.roll
-        dice = list(self.roll)
-        for index, colour in zip(*self.reroll, strict=True):
-            dice[index] = colour
-        return tuple(dice)
 
 
 @dataclass(frozen=True)
@@ -347,7 +263,7 @@ class State:
         if not self.is_legal(action):
             raise IllegalActionError(self._why_illegal(action))
         if isinstance(action, Roll):
-            return self._rolled(action.colours)
+            return rolled(self, action.colours)
         if isinstance(action, Reroll):
             return replace(self, pending_reroll=action.dice)
         if isinstance(action, KeepRoll):
@@ -359,150 +275,40 @@ class State:
         if isinstance(action, TakeBack):
             return replace(self, path=self.path[:-1])
         if isinstance(action, Confirm):
-            return self._confirmed()
+            return confirmed(self)
         if isinstance(action, BonusStep):
-            return self._bonus_taken(action.space)
-        return self._bonus_taken(None)
+            return bonus_taken(self, action.space)
+        return bonus_taken(self, None)
 
     def _why_illegal(self, action: Action) -> str:
+        said = action_text(self.board, action)  # spaces by id, as players and records name them
         if self.is_terminal():
-            return f"{action}: the race is over"
+            return f"{said}: the race is over"
         if self.is_chance():
-            return f"{action}: chance rolls {self.dice_to_roll()} dice now"
+            return f"{said}: chance rolls {self.dice_to_roll()} dice now"
         if isinstance(action, Place) and self.phase in (Phase.PLACING, Phase.TURBO_PLACING):
             spaces = self.board.spaces
             if not 0 <= action.space < len(spaces):
-                return f"{action}: no space {action.space} on this board"
+                return f"{said}: no space {action.space} on this board"
             target = spaces[action.space]
             if action.space not in self.next_spaces():
                 return (
-                    f"{action}: {target.id} is not one forward step from "
+                    f"{said}: {target.id} is not one forward step from "
                     f"{spaces[self.origin()].id} (R5)"
                 )
             if isinstance(action.token, Die):
                 if action.token.index not in self.unused_dice():
-                    return f"{action}: die {action.token.index} is not in hand (R6)"
+                    return f"{said}: die {action.token.index} is not in hand (R6)"
                 return (
-                    f"{action}: die {action.token.index} is {self.roll[action.token.index]}"
+                    f"{said}: die {action.token.index} is {self.roll[action.token.index]}"
                     f", {target.id} is {target.colour} (R6)"
                 )
             if action.token.colour not in self.unused_tiles():
-                return f"{action}: no {action.token.colour} tile in hand now (R12, R14)"
-            return f"{action}: a {action.token.colour} tile on {target.colour} {target.id} (R6)"
+                return f"{said}: no {action.token.colour} tile in hand now (R12, R14)"
+            return f"{said}: a {action.token.colour} tile on {target.colour} {target.id} (R6)"
         if isinstance(action, Confirm) and self.die_fits():
-            return f"{action}: a die still fits, the move must go on (R6)"
-        return f"{action}: not legal in the {self.phase.value} phase"
-
-    def _rolled(self, colours: tuple[Colour, ...]) -> State:
-        if self.phase is Phase.ROLL:
-            log = replace(self.log, roll=colours)
-            pro_choice = self.game.pro and self.extra_rolls[self.player]
-            phase = Phase.EXTRA_ROLL if pro_choice else Phase.PLACING
-            return replace(self, phase=phase, roll=colours, path=(), log=log)
-        if self.phase is Phase.TURBO_ROLL:
-            log = replace(self.log, turbo_roll=colours)
-            return replace(self, phase=Phase.TURBO_PLACING, roll=colours, path=(), log=log)
-        # The extra roll (R13): the named dice take the new colours, the tile is spent.
-        assert self.pending_reroll is not None
-        dice = list(self.roll)
-        for index, colour in zip(self.pending_reroll, colours, strict=True):
-            dice[index] = colour
-        extra = _with(self.extra_rolls, self.player, False)
-        log = replace(self.log, reroll=(self.pending_reroll, colours))
-        return replace(
-            self,
-            phase=Phase.PLACING,
-            roll=tuple(dice),
-            pending_reroll=None,
-            extra_rolls=extra,
-            log=log,
-        )
-
-    def _confirmed(self) -> State:
-        # The car drives to the last placed token (or stays, R7).
-        end = self.origin()
-        positions = _with(self.positions, self.player, end)
-        if self.phase is Phase.TURBO_PLACING:
-            log = replace(self.log, turbo_moves=self.path)
-            return replace(self, positions=positions, path=(), roll=(), log=log)._moved()
-        used_tiles = frozenset(p.token.colour for p in self.path if isinstance(p.token, Tile))
-        tiles = _with(self.tiles, self.player, self.tiles[self.player] - used_tiles)
-        log = replace(self.log, moves=self.path)
-        state = replace(self, positions=positions, tiles=tiles, path=(), log=log)
-        # All six dice placed earns the turbo roll; tiles neither count nor prevent it (R14,
-        # a rule of the pro variant).
-        if self.game.pro and log.dice_placed == DICE:
-            return replace(state, phase=Phase.TURBO_ROLL, roll=())
-        return replace(state, roll=())._moved()
-
-    def _moved(self) -> State:
-        # R8: push-back is checked once, on the final space, after any turbo.
-        positions = list(self.positions)
-        pushes: list[Push] = []
-        here = positions[self.player]
-        victim = self.occupant(here, besides=self.player)
-        if victim is not None:
-            to = push_back_target(self.board, self.positions, victim)
-            positions[victim] = to
-            pushes.append(Push(victim, here, to))
-        log = replace(self.log, pushed=tuple(pushes))
-        round_dice = _with(self.round_dice, self.player, log.dice_placed)
-        final = self.final_round or self.board.is_finish(here)  # R9, R10
-        state = replace(
-            self, positions=tuple(positions), log=log, round_dice=round_dice, final_round=final
-        )
-        # R15: the car of the last colour is owed one free forward step.
-        colour = log.last_colour
-        if not self.game.bonus or colour is None or colour not in self.game.cars:
-            return state._turn_over()
-        owner = self.game.cars.index(colour)
-        if not state.bonus_steps(owner):
-            bonus = BonusResult(owner, state.positions[owner], None)
-            return replace(state, log=replace(log, bonus=bonus))._turn_over()
-        return replace(state, phase=Phase.BONUS, bonus_player=owner)
-
-    def _bonus_taken(self, to: int | None) -> State:
-        owner = self.bonus_player
-        assert owner is not None
-        bonus = BonusResult(owner, self.positions[owner], to)
-        state = replace(self, log=replace(self.log, bonus=bonus), bonus_player=None)
-        if to is not None:
-            final = self.final_round or self.board.is_finish(to)  # R10 by a bonus move
-            state = replace(state, positions=_with(self.positions, owner, to), final_round=final)
-        return state._turn_over()
-
-    def _turn_over(self) -> State:
-        # R10: after the start player's predecessor, a round ends; cars at the finish
-        # take no further turns.
-        n = self.game.players
-        start = self.game.start_player
-        done = replace(self.log, positions=self.positions)
-        player, rnd, round_dice = self.player, self.round, self.round_dice
-        while True:
-            player = (player + 1) % n
-            if player == start:
-                if self.final_round:
-                    return replace(
-                        self, phase=Phase.FINISHED, last_turn=done, log=done, bonus_player=None
-                    )
-                rnd += 1
-                round_dice = (None,) * n
-            if not self.board.is_finish(self.positions[player]):
-                break
-        turn = self.turn + 1
-        return replace(
-            self,
-            phase=Phase.ROLL,
-            player=player,
-            round=rnd,
-            turn=turn,
-            roll=(),
-            path=(),
-            round_dice=round_dice,
-            bonus_player=None,
-            last_turn=done,
-            log=TurnLog(turn=turn, round=rnd, player=player),
-        )
+            return f"{said}: a die still fits, the move must go on (R6)"
+        return f"{said}: not legal in the {self.phase.value} phase"
 
     # The result (R11) -------------------------------------------------------------
 
@@ -523,22 +329,3 @@ class State:
         finished = self.finished()
         fewest = min(self.dice_used(p) for p in finished)
         return tuple(p for p in finished if self.dice_used(p) == fewest)
-
-
-def push_back_target(board: Board, positions: tuple[int, ...], victim: int) -> int:
-    """Where a pushed car goes (R8): back along its own lane to the nearest space that is
-    neither blocked nor occupied, else the start field."""
-    here = board.spaces[positions[victim]]
-    others = {s for p, s in enumerate(positions) if p != victim}
-    for index in reversed(board.lane_spaces[here.lane]):
-        space = board.spaces[index]
-        if space.front > here.back:
-            continue
-        if space.kind is SpaceKind.BLOCKED or index in others:
-            continue
-        return index
-    return board.start
-
-
-def _with(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
-    return (*values[:index], value, *values[index + 1 :])

@@ -4,7 +4,8 @@ Run ``python -m monza_tui.locale.catalogue`` after changing user-visible text (`
 only reports whether the files are up to date; the tests run it). No GNU gettext tools are
 needed: messages are found with :mod:`ast` (every ``_("...")`` and ``ngettext("...", "...",
 n)`` with literal strings), the rules summary (``app/rules.md``) is one message per
-paragraph, and the ``.mo`` writer follows CPython's ``Tools/i18n/msgfmt.py``.
+paragraph, the built-in boards' titles (``boards/*.toml``) one message each, and the
+``.mo`` writer follows CPython's ``Tools/i18n/msgfmt.py``.
 
 The English catalogue translates every message to itself: it is the template translators
 copy, and compiled it proves the whole chain (``gettext`` loads it for ``LANG=en_*``;
@@ -17,6 +18,7 @@ import argparse
 import ast
 import struct
 import sys
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,6 +91,11 @@ def extract(package: Path = PACKAGE) -> dict[str, Message]:
 
         for block in split_blocks(rules.read_text("utf-8")):
             add(block, None, "monza_tui/app/rules.md")
+    # The built-in boards' titles are data (boards/*.toml), shown through _() in menus.
+    for board in sorted((package / "boards").glob("*.toml")):
+        title = tomllib.loads(board.read_text("utf-8")).get("title")
+        if title:
+            add(title, None, f"monza_tui/boards/{board.name}")
     return dict(sorted(found.items()))
 
 

@@ -8,6 +8,7 @@ reads record files line by line and indexes their races.
 
 from typing import TYPE_CHECKING
 
+from monza_tui.engine import chance_rng
 from monza_tui.limits import MAX_LINE_CHARS, MAX_RECORD_BYTES
 from monza_tui.record.race import (
     RECORD,
@@ -15,8 +16,6 @@ from monza_tui.record.race import (
     Player,
     Race,
     RecordError,
-    action_text,
-    chance_rng,
     header_json,
     record_text,
     result_json,
@@ -26,11 +25,10 @@ from monza_tui.record.race import (
 )
 
 if TYPE_CHECKING:
-    from monza_tui.record.reader import parse_record_action, parse_records
+    from monza_tui.record.reader import parse_records
     from monza_tui.record.stream import LazyRaces, index_races, read_records
 
 _READING = {
-    "parse_record_action": "reader",
     "parse_records": "reader",
     "LazyRaces": "stream",
     "index_races": "stream",
@@ -57,11 +55,9 @@ __all__ = [
     "Player",
     "Race",
     "RecordError",
-    "action_text",
     "chance_rng",
     "header_json",
     "index_races",
-    "parse_record_action",
     "parse_records",
     "read_records",
     "record_text",

@@ -7,7 +7,6 @@ progress; its engine :class:`State` is always the result of replaying them.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,7 +17,6 @@ from monza_tui.boardfile import (
 )
 from monza_tui.engine import (
     Action,
-    Board,
     BonusStep,
     Colour,
     Confirm,
@@ -35,7 +33,8 @@ from monza_tui.engine import (
     State,
     TakeBack,
     TurnLog,
-    roll_dice,
+    action_text,
+    seeded_roll,
 )
 from monza_tui.errors import UserError
 from monza_tui.files import atomic_write_text
@@ -127,8 +126,7 @@ class Race:
         often a player changes their mind (:data:`~monza_tui.limits.MAX_PENDING_ACTIONS`)."""
         state = self.state.apply(action)
         seeded = self.seeded and (
-            not isinstance(action, Roll)
-            or action.colours == roll_dice(self.chance_rng(), len(action.colours))
+            not isinstance(action, Roll) or action == seeded_roll(self.seed, self.state)
         )
         if state.last_turn is not self.state.last_turn:
             assert state.last_turn is not None
@@ -138,14 +136,9 @@ class Race:
             return replace(self, state=state, pending=self.pending[:-1], seeded=seeded)
         return replace(self, state=state, pending=(*self.pending, action), seeded=seeded)
 
-    def chance_rng(self) -> random.Random:
-        """The generator for the dice rolled now (see :func:`chance_rng`)."""
-        return chance_rng(self.seed, self.state)
-
     def roll(self) -> Race:
-        """Let chance roll the dice due now (R1)."""
-        dice = roll_dice(self.chance_rng(), self.state.dice_to_roll())
-        return self.apply(Roll(dice))
+        """Let chance roll the dice due now, the ones the seed gives (R1)."""
+        return self.apply(seeded_roll(self.seed, self.state))
 
     def lines(self) -> list[dict[str, Any]]:
         """The record: header, one line per completed turn, the result once it is over."""
@@ -180,13 +173,6 @@ class Race:
         for action in self.pending:
             yield state, action
             state = state.apply(action)
-
-
-def chance_rng(seed: int, state: State) -> random.Random:
-    """The generator for the dice rolled in ``state``, fixed by the race's seed, the turn and
-    the phase: a race resumed after an interruption rolls exactly the dice it would have
-    rolled, and a reader can check every roll of a record against its seed."""
-    return random.Random(f"monza/{seed}/{state.turn}/{state.phase.value}")
 
 
 def record_text(races: Sequence[Race], *, save: bool = False) -> str:
@@ -300,17 +286,6 @@ def result_json(state: State) -> dict[str, Any]:
             "winners": [cars[p].value for p in state.winners()],
         }
     }
-
-
-def action_text(board: Board, action: Action) -> str:
-    """An action's text with space ids instead of indices (for the unfinished turn): the
-    record names spaces as people and ``monza boards show`` do, never by internal index."""
-    spaces = board.spaces
-    if isinstance(action, Place):
-        return f"{action.token}@{spaces[action.space].id}"
-    if isinstance(action, BonusStep):
-        return f"bonus@{spaces[action.space].id}"
-    return str(action)
 
 
 # Turn lines back into actions --------------------------------------------------------

@@ -17,11 +17,9 @@ from monza_tui.boardfile import (
     load_board,
 )
 from monza_tui.engine import (
-    Action,
     BonusResult,
     Colour,
     Die,
-    Game,
     GameConfigError,
     IllegalActionError,
     Phase,
@@ -31,7 +29,8 @@ from monza_tui.engine import (
     State,
     Tile,
     TurnLog,
-    roll_dice,
+    parse_action_text,
+    seeded_roll,
 )
 from monza_tui.errors import echo
 from monza_tui.limits import (
@@ -303,17 +302,19 @@ class _Reader:
                 raise self.fail(number, f"{field}: {written!r} but the race is at {actual!r}")
         try:
             for action in turn_actions(state, log):
-                if isinstance(action, Roll) and self.seeded_dice:
-                    # Dice come from the seed (Race.roll): an edited roll shows.
-                    seeded = roll_dice(race.chance_rng(), race.state.dice_to_roll())
-                    if action.colours != seeded:
-                        which = {Phase.ROLL: "roll", Phase.TURBO_ROLL: "turbo.roll"}.get(
-                            race.state.phase, "reroll.roll"
-                        )
-                        raise self.fail(
-                            number,
-                            f"{which}: not the dice of seed {race.seed}; the record was edited",
-                        )
+                # Dice come from the seed (Race.roll): an edited roll shows.
+                if (
+                    isinstance(action, Roll)
+                    and self.seeded_dice
+                    and action != seeded_roll(race.seed, race.state)
+                ):
+                    which = {Phase.ROLL: "roll", Phase.TURBO_ROLL: "turbo.roll"}.get(
+                        race.state.phase, "reroll.roll"
+                    )
+                    raise self.fail(
+                        number,
+                        f"{which}: not the dice of seed {race.seed}; the record was edited",
+                    )
                 race = race.apply(action)
         except IllegalActionError as error:
             raise self.fail(number, f"illegal move: {error}") from None
@@ -366,11 +367,11 @@ class _Reader:
             )
         for i, text in enumerate(line.unfinished.actions):
             try:
-                action = parse_record_action(race.game, text)
+                action = parse_action_text(race.game.board, text)
                 if (
                     isinstance(action, Roll)
                     and self.seeded_dice
-                    and action.colours != roll_dice(race.chance_rng(), race.state.dice_to_roll())
+                    and action != seeded_roll(race.seed, race.state)
                 ):
                     raise ValueError(f"not the dice of seed {race.seed}; the record was edited")
                 race = race.apply(action)
@@ -381,21 +382,6 @@ class _Reader:
                     number, f"unfinished.actions[{i}]: ends the turn; write it as a turn line"
                 )
         self.race = race
-
-
-def parse_record_action(game: Game, text: str) -> Action:
-    """Read an action written by :func:`action_text` (space ids, not indices)."""
-    from monza_tui.engine import InvalidActionError, parse_action
-
-    board = game.board
-    head, at, space_id = text.partition("@")
-    if at:
-        try:
-            index = board.index_of(space_id)
-        except KeyError:
-            raise InvalidActionError(f"no space {space_id!r} on this board") from None
-        return parse_action(f"{head}@{index}")
-    return parse_action(text)
 
 
 def _missing(state: State) -> str:

@@ -71,9 +71,9 @@ class RaceScreen(PanelMixin, RacePace):
         self._scene: Scene | None = None
         self._offered: tuple[bool | None, ...] = ()
         self.told: list[str] = []
+        """Every line of the race log, unwrapped (what the log widget shows)."""
         self._advice: set[str] = set()
         """The messages of the answering toasts (see :meth:`advise`)."""
-        """Every line of the race log, unwrapped (what the log widget shows)."""
 
     # The pointer, read-only ---------------------------------------------------------------
 

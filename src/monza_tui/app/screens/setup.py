@@ -34,8 +34,9 @@ FILE = "file"
 
 def board_label(board: BuiltinBoard) -> str:
     """How a built-in board is offered: its title and what it is made for, all from its
-    TOML file (``Long track (pro)``)."""
-    title = board.title or board.name
+    TOML file (``Long track (pro)``). The titles are in the catalogue (locale/catalogue.py
+    reads them from the files)."""
+    title = _(board.title) if board.title else board.name
     if board.edition is Edition.ORIGINAL:
         return _("{title} (original edition, {low}-{high} cars)").format(
             title=title, low=board.edition.min_players, high=board.edition.max_players
