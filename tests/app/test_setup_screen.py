@@ -3,6 +3,7 @@ by keyboard or mouse; the house-rule note on classic (R16); errors in one line."
 
 from __future__ import annotations
 
+import random
 import tomllib
 from dataclasses import replace
 from importlib import resources
@@ -12,17 +13,28 @@ import pytest
 from textual.binding import Binding
 from textual.widgets import Input, Select
 
-from app.helpers import click, press, race_app, run_async, screen_text, settle, static_text
+from app.helpers import (
+    click,
+    press,
+    race_app,
+    run_async,
+    screen_text,
+    settle,
+    sprint,
+    static_text,
+)
 from builders import B, G, P, R, W, Y
 from monza_tui.app.app import MonzaApp
-from monza_tui.app.race_setup import RaceSetup, Seat
+from monza_tui.app.race_setup import RaceSetup, Seat, setup_of
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.app.screens.rules import RulesScreen
 from monza_tui.app.screens.setup import FILE, SetupScreen, board_label
 from monza_tui.boardfile import BUILTIN, builtin_boards
+from monza_tui.bots import make_driver
 from monza_tui.engine import CarCountError, Edition, GameConfigError, check_car_count
+from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 
 
@@ -292,3 +304,33 @@ def test_every_binding_of_the_app_and_its_dialogs_has_an_id() -> None:
         assert len(bindings) == len(owner.BINDINGS)
         ids = [b.id for b in bindings]
         assert None not in ids and len(set(ids)) == len(ids), owner
+
+
+def finished_sprint() -> Race:
+    """A sprint race played to its end by two greedy drivers, with the seeded dice."""
+    race = sprint()
+    driver = make_driver(SeatKind.GREEDY, random.Random(1))
+    while not race.state.is_terminal():
+        state = race.state
+        race = race.roll() if state.is_chance() else race.apply(driver.choose(state))
+    return race
+
+
+@run_async
+async def test_the_results_keys_are_the_apps_actions() -> None:
+    race = finished_sprint()
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        await press(pilot, "n")  # app.new_setup: the set-up of the last race, fresh seed
+        assert isinstance(app.screen, SetupScreen) and app.race is None
+        assert app.screen.setup == replace(setup_of(race), seed=None)
+        assert [s.kind for s in app.screen.setup.seats] == [SeatKind.HUMAN, SeatKind.HUMAN]
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "r")  # app.rematch: the same set-up, new dice
+        assert isinstance(app.screen, RaceScreen)
+        assert app.race is not None and app.race.seed != race.seed
+        assert app.race.state.turn == 1
