@@ -184,9 +184,8 @@ async def test_the_forms_race_setup_follows_the_keys() -> None:
     app = race_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, SetupScreen) and app.screen.setup == RaceSetup()
         screen = app.screen
-        assert isinstance(screen, SetupScreen)
-        assert screen.setup == RaceSetup()
         await press(pilot, "tab", "tab", "tab")  # Start race wraps round to the board
         await choose(pilot, "board", 1)  # Long track (pro): ticks Pro
         await press(pilot, "tab", "tab", "space")  # bonus on
