@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import feel
+from textual.app import App
 from textual.pilot import Pilot
 
 
@@ -31,8 +32,23 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--filter", help="only functions whose path matches (a regex)")
     parser.add_argument("--each", type=int, default=3)
+    parser.add_argument("--frame", action="store_true", help="time each key to the first "
+                        "frame written after it (what feel.py sees, less the terminal)")
     options = parser.parse_args()
     took: list[float] = []
+    frames: list[float] = []
+    display = App._display
+
+    active: list[cProfile.Profile] = []
+
+    def displayed(self: App, *args: object) -> None:  # type: ignore[type-arg]
+        display(self, *args)  # type: ignore[arg-type]
+        frames.append(time.perf_counter())
+        while active:  # with --frame, a profile stops at the key's first frame
+            active.pop().disable()
+
+    if options.frame:
+        App._display = displayed  # type: ignore[method-assign]
     profiles: list[cProfile.Profile] = []
     press = Pilot.press
 
@@ -41,11 +57,14 @@ def main() -> int:
         start = time.perf_counter()
         if profile is not None:
             profile.enable()
+            active[:] = [profile]
+        seen = len(frames)
         await press(self, *keys)
         await self.pause()
         if profile is not None:
             profile.disable()
-        took.append((time.perf_counter() - start) * 1000)
+        end = frames[seen] if options.frame and len(frames) > seen else time.perf_counter()
+        took.append((end - start) * 1000)
         profiles.append(profile)  # type: ignore[arg-type]
 
     Pilot.press = timed  # type: ignore[method-assign]

@@ -23,3 +23,25 @@ def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """In-process tests stand in for a person at a terminal (``monza play`` refuses to
     start without one; tests/test_robust.py checks that in real processes)."""
     monkeypatch.setattr("monza_tui.commands.play.stdin_is_terminal", lambda: True)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--monza-lang",
+        default=None,
+        help="run the tests in this language (e.g. xx, the pseudo-locale; default en, or "
+        "$MONZA_TEST_LANG): tests that read English words then fail where text escapes "
+        "translation",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The language of the whole test session, set before any test module makes its text
+    (English unless asked: a developer's own LANG must not change what tests read)."""
+    import os
+
+    from monza_tui import i18n
+
+    code = config.getoption("--monza-lang") or os.environ.get("MONZA_TEST_LANG") or "en"
+    os.environ["LANGUAGE"] = code  # also for `monza` run in-process or as a child process
+    i18n.set_language(code)

@@ -14,15 +14,17 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from monza_tui import i18n
 from monza_tui.errors import UserError
+from monza_tui.i18n import N_, _
 
 COMMANDS: dict[str, str] = {
-    "play": "start a race (the default when no command is given)",
-    "resume": "continue the latest unfinished race",
-    "saves": "list saved races",
-    "replay": "step through a recorded race, or --check a record file",
-    "boards": "list, show or check boards",
-    "simulate": "race computer drivers against each other and summarise",
+    "play": N_("start a race (the default when no command is given)"),
+    "resume": N_("continue the latest unfinished race"),
+    "saves": N_("list saved races"),
+    "replay": N_("step through a recorded race, or --check a record file"),
+    "boards": N_("list, show or check boards"),
+    "simulate": N_("race computer drivers against each other and summarise"),
 }
 
 
@@ -30,19 +32,56 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a bad flag is one clear line and status 2, not a usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, _("{prog}: {message} (see {prog} --help)").format(
+            prog=self.prog, message=message) + "\n")
+
+
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    # Read (and removed) by main() before parsing: listed here for --help.
+    parser.add_argument("--lang", metavar="CODE", help=_(
+        "the language of this run: en, de, fr, pl, zh, ru (default: the one chosen in the "
+        "set-up screen, else LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"))
+
+
+def pop_lang(args: list[str]) -> str | None:
+    """Take ``--lang CODE`` / ``--lang=CODE`` out of ``args`` (the last one wins): the
+    language must be set before any parser or command module makes its text."""
+    code = None
+    while "--lang" in args or any(a.startswith("--lang=") for a in args):
+        at = next(i for i, a in enumerate(args) if a == "--lang" or a.startswith("--lang="))
+        if args[at] == "--lang":
+            code = args[at + 1] if at + 1 < len(args) else ""
+            del args[at : at + 2]
+        else:
+            code = args.pop(at).partition("=")[2]
+    return code
+
+
+def choose_language(code: str | None) -> str:
+    """Speak ``code``, else the language saved in the settings, else the environment's;
+    argparse's own words follow. The language in effect."""
+    if not code:
+        from monza_tui import settings
+
+        code = settings.load().language
+    i18n.translate_argparse()
+    return i18n.set_language(code)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser: every command's flags, or with ``only`` just that command's (the others
     are listed with their help but not imported, so a launch pays for one command)."""
-    parser = _Parser(prog="monza", description="HABA's racing game Monza in the terminal.")
+    parser = _Parser(prog="monza", description=_("HABA's racing game Monza in the terminal."))
     from monza_tui import __version__
 
-    parser.add_argument("--version", action="version", version=f"monza-tui {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.add_argument("--version", action="version", version=f"monza-tui {__version__}",
+                        help=_("show program's version number and exit"))
+    _add_lang(parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser,
+                                title=_("commands"))
     for name, help_text in COMMANDS.items():
-        command = sub.add_parser(name, help=help_text, description=help_text)
+        command = sub.add_parser(name, help=_(help_text), description=_(help_text))
+        _add_lang(command)
         if only is None or name == only:
             module = importlib.import_module(f"monza_tui.commands.{name}")
             module.add_arguments(command)
@@ -53,6 +92,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``monza`` console script."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    choose_language(pop_lang(args_list))
     if not args_list or (
         args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
     ):
@@ -60,12 +100,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     first = args_list[0]
     args, unknown = build_parser(first if first in COMMANDS else None).parse_known_args(args_list)
     if unknown:  # named by the command they were given to, with its own --help
-        args._commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+        args._commands[args.command].error(_("unrecognized arguments: %s") % " ".join(unknown))
     module = importlib.import_module(f"monza_tui.commands.{args.command}")
     try:
         return int(module.run(args))
     except UserError as error:
-        print(f"monza: {error}", file=sys.stderr)
+        print(_("monza: {error}").format(error=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -1,8 +1,12 @@
 """Translations: every user-visible string goes through :func:`_` (gettext).
 
-The English text is the source; catalogues for the rulebooks' other languages go under
-``monza_tui/locale/<lang>/LC_MESSAGES/monza.mo``. ``LANGUAGE``/``LANG`` pick the language as
-usual; a missing catalogue falls back to English.
+The English text is the source; the other languages' catalogues are
+``monza_tui/locale/<lang>/LC_MESSAGES/monza.mo`` (built by ``python -m
+monza_tui.locale.catalogue``, shipped in the package). Which language: ``--lang``, else the
+one chosen in the set-up screen (:mod:`monza_tui.settings`), else ``LANGUAGE``/``LC_ALL``/
+``LC_MESSAGES``/``LANG`` as gettext reads them; a missing catalogue is English, no error.
+Only the standard library's :mod:`gettext` runs here: Babel is needed to build catalogues,
+never to play.
 """
 
 from __future__ import annotations
@@ -15,7 +19,66 @@ from monza_tui.engine.colours import Colour
 DOMAIN = "monza"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
-_translation = gettext.translation(DOMAIN, localedir=LOCALE_DIR, fallback=True)
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "pl": "Polski",
+    "zh": "中文",
+    "ru": "Русский",
+}
+"""Every language of the game, by code, named in itself: a new language is its
+``locale/<code>/LC_MESSAGES/monza.po`` and one line here."""
+PSEUDO = "xx"
+"""The pseudo-locale: every message bracketed, accented and longer (tests; ``--lang xx``)."""
+
+LETTER_CONTEXT = "colour letter"
+"""The msgctxt of a colour's one-cell letter (the msgid is the English letter)."""
+
+_translation: gettext.NullTranslations = gettext.translation(
+    DOMAIN, localedir=LOCALE_DIR, fallback=True
+)
+_seen: dict[str, str] = {}
+"""Every translation loaded this session, text back to its English msgid (retranslate)."""
+
+
+def _load(code: str | None) -> gettext.NullTranslations:
+    languages = [code] if code else None  # None: gettext reads the environment
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True)
+
+
+def _remember(translation: gettext.NullTranslations) -> None:
+    catalog = getattr(translation, "_catalog", {})
+    for key, value in catalog.items():
+        if isinstance(key, str) and key and isinstance(value, str) and value != key:
+            _seen.setdefault(value, key.split("\x04")[-1])
+
+
+def set_language(code: str | None) -> str:
+    """Speak ``code`` from now on (None: as the environment says); the language in effect
+    (``en`` when no catalogue fits). Text already made stays as it was: entry points call
+    this before they build anything (the set-up screen re-renders itself)."""
+    global _translation
+    translation = _load(code.strip() if code else None)
+    _remember(_translation)
+    _remember(translation)
+    _translation = translation
+    return current_language()
+
+
+def current_language() -> str:
+    """The code of the catalogue in use (``en`` when it is the English source)."""
+    info = _translation.info() if isinstance(_translation, gettext.GNUTranslations) else {}
+    return info.get("language", "en").replace("-", "_") or "en"
+
+
+def installed_languages() -> dict[str, str]:
+    """The languages a player can choose: English and every one with a compiled catalogue."""
+    return {
+        code: name
+        for code, name in LANGUAGES.items()
+        if code == "en" or (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").exists()
+    }
 
 
 def _(message: str) -> str:
@@ -23,9 +86,27 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark a message for the catalogue without translating it yet (it is translated where
+    it is shown, with ``_(message)``)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural message for ``n`` in the user's language."""
     return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """The message in the user's language, where the same English has another meaning
+    elsewhere (``context`` tells the translator which)."""
+    return _translation.pgettext(context, message)
+
+
+def retranslate(text: str) -> str:
+    """``text``, made in any language loaded this session, in the current one (text made
+    once at import, such as key labels, follows a language switch)."""
+    return _(_seen.get(text, text))
 
 
 def colour_name(colour: Colour) -> str:
@@ -39,3 +120,35 @@ def colour_name(colour: Colour) -> str:
         Colour.WHITE: _("white"),
     }
     return names[colour]
+
+
+def colour_letter(colour: Colour) -> str:
+    """A colour's letter in the user's language: exactly one terminal cell, distinct from
+    the other five (tests/app/test_languages.py checks every catalogue). The board, the
+    dice, the panel, the log, the results and the replay all show this one; the record
+    keeps the engine's English letters (:attr:`Colour.letter`)."""
+    letters = {
+        Colour.RED: pgettext("colour letter", "R"),
+        Colour.BLUE: pgettext("colour letter", "B"),
+        Colour.GREEN: pgettext("colour letter", "G"),
+        Colour.YELLOW: pgettext("colour letter", "Y"),
+        Colour.PURPLE: pgettext("colour letter", "P"),
+        Colour.WHITE: pgettext("colour letter", "W"),
+    }
+    return letters[colour]
+
+
+def split_blocks(text: str) -> list[str]:
+    """Markdown paragraphs (blocks between blank lines): the unit of translation of the
+    rules summary (the catalogue tool and the rules screen split it alike)."""
+    return [block.strip() for block in text.split("\n\n") if block.strip()]
+
+
+def translate_argparse() -> None:
+    """argparse's own words (``usage:``, ``options``, ``show this help message and exit``)
+    from our catalogue: argparse looks up its module-level ``_``/``ngettext`` on every call,
+    and their msgids are in ours (``locale/argparse_words.py``)."""
+    import argparse
+
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]

@@ -308,7 +308,7 @@ async def test_focus_on_a_drop_down_shows_without_colour() -> None:
     app = race_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await press(pilot, "tab", "tab", "tab")  # from Start race round to the board
+        await press(pilot, "tab", "tab", "tab", "tab")  # Start, Rules, Quit, language, board
         board = app.screen.query_one("#board", Select)
         assert app.focused is board
         current = board.query_one("SelectCurrent")

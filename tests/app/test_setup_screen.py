@@ -72,8 +72,8 @@ async def test_keyboard_setup_of_a_six_car_classic_race() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
-        # From the Start button, Tab wraps round to the board choice.
-        await press(pilot, "tab", "tab", "tab")
+        # From the Start button (Rules, Quit, the language), Tab wraps round to the board.
+        await press(pilot, "tab", "tab", "tab", "tab")
         await choose(pilot, "board", 2)  # Oval, Long, Classic
         assert screen.query_one("#board", Select).value == "classic"
         note = screen.query_one("#house-rules")

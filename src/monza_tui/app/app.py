@@ -21,9 +21,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, work
-from textual.app import App
 from textual.binding import Binding, BindingType
 
+from monza_tui.app.app_words import WordsApp
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
 from monza_tui.bots import make_driver
@@ -54,7 +54,7 @@ def _freeze_heap() -> None:
     gc.freeze()
 
 
-class MonzaApp(App[None]):
+class MonzaApp(WordsApp):
     """Set-up, race, results; rules on ``?``/F1 from anywhere."""
 
     CSS_PATH = "app.tcss"
@@ -62,8 +62,9 @@ class MonzaApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "rules", _("Rules"), key_display="?", id="app.rules"),
         Binding("ctrl+q", "request_quit", _("Quit"), id="app.quit"),
-        # Ctrl+C would quit Textual at once; here it asks first, like q on the race screen.
-        Binding("ctrl+c", "request_quit", _("Quit"), show=False, priority=True,
+        # Ctrl+C would quit Textual at once; here it copies selected text, or else asks
+        # first, like q on the race screen.
+        Binding("ctrl+c", "copy_or_quit", _("Quit"), show=False, priority=True,
                 id="app.interrupt"),
     ]
 
@@ -83,6 +84,7 @@ class MonzaApp(App[None]):
         ``offer_saved``: on the set-up screen, offer to continue an unfinished saved race.
         """
         super().__init__()
+        self._palette_words()
         self.setup = setup or RaceSetup()
         self.race: Race | None = None
         self.bot_delay = max(0.0, bot_delay)
@@ -115,6 +117,7 @@ class MonzaApp(App[None]):
         super().exit(*args, **kwargs)
 
     def on_mount(self) -> None:
+        self._apply_saved_theme()
         if self._first_race is not None:
             self.begin(self._first_race)
         else:

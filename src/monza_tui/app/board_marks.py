@@ -5,10 +5,12 @@ Pure, no Textual: the board view paints the marks chosen here with its component
 
 from __future__ import annotations
 
+import unicodedata
+
 from monza_tui.app.scene import Scene, split_label
 from monza_tui.app.track_layout import Cellpos, Layout
 from monza_tui.engine import Board, Colour, Space, SpaceKind
-from monza_tui.i18n import _
+from monza_tui.i18n import colour_letter
 
 Paint = tuple[str, tuple[str, ...]]
 """A cell's text and the board view's component classes for it."""
@@ -32,24 +34,26 @@ MANY_CARS = "⁂"
 
 
 def board_letter(colour: Colour) -> str:
-    """The one-letter mark of a colour on the board (R B G Y P W), translatable."""
-    letters = {
-        Colour.RED: _("R"),
-        Colour.BLUE: _("B"),
-        Colour.GREEN: _("G"),
-        Colour.YELLOW: _("Y"),
-        Colour.PURPLE: _("P"),
-        Colour.WHITE: _("W"),
-    }
-    return letters[colour]
+    """The one-cell letter of a colour on the board: :func:`monza_tui.i18n.colour_letter`,
+    the same everywhere in the app."""
+    return colour_letter(colour)
 
 
 def car_glyph(colour: Colour) -> str:
     """A car in one cell: its letter in a circle (``Ⓡ``), which no space letter, die or tile
     mark can be; :data:`CAR_MARK` if the (translated) letter has no circled form."""
-    letter = board_letter(colour)
-    if len(letter) == 1 and "A" <= letter <= "Z":
+    return circled(board_letter(colour))
+
+
+def circled(letter: str) -> str:
+    """``letter`` in a circle (``Ⓡ``) where Unicode has one, one cell wide: Latin letters,
+    accents dropped (Polish ``Ś`` is ``Ⓢ``); otherwise (Cyrillic, Chinese) :data:`CAR_MARK`,
+    one cell too, so the track stays aligned in every language."""
+    letter = unicodedata.normalize("NFD", letter)[:1]
+    if "A" <= letter <= "Z":
         return chr(ord("Ⓐ") + ord(letter) - ord("A"))
+    if "a" <= letter <= "z":
+        return chr(ord("ⓐ") + ord(letter) - ord("a"))
     return CAR_MARK
 
 

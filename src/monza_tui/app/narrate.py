@@ -30,12 +30,12 @@ from monza_tui.engine import (
     Tile,
     TurnLog,
 )
-from monza_tui.i18n import _, colour_name, ngettext
+from monza_tui.i18n import _, colour_letter, colour_name, ngettext
 
 
 def dice_text(colours: Sequence[Colour]) -> str:
     """Dice as their letters, e.g. ``R B G`` (readable without colour)."""
-    return " ".join(c.letter for c in colours)
+    return " ".join(colour_letter(c) for c in colours)
 
 
 _DISTANCES: dict[int, tuple[Board, tuple[int, ...]]] = {}

@@ -33,8 +33,10 @@ def seat_label(kind: SeatKind) -> str:
     kind = SeatKind(kind)
     if kind is SeatKind.HUMAN:
         return _("Human")
-    levels = {SeatKind.RANDOM: _("random"), SeatKind.GREEDY: _("greedy")}
-    return f"{ROBOT} {levels.get(kind) or _('expert')}"
+    level = _("expert")
+    if kind is not SeatKind.EXPERT:
+        level = _("random") if kind is SeatKind.RANDOM else _("greedy")
+    return f"{ROBOT} {level}"
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from monza_tui.engine import (
     action_text,
 )
 from monza_tui.errors import UserError
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_letter
 from monza_tui.palette import STYLE
 from monza_tui.record import Race
 
@@ -241,11 +241,11 @@ class ReplayScreen(Screen[None]):
             mark = "▶ " if player == acting or (acting < 0 and player == state.player
                                                and not state.is_terminal()) else "  "
             text.append(mark)
-            text.append(f" {car.letter} ", STYLE[car])
+            text.append(f" {colour_letter(car)} ", STYLE[car])
             text.append(f" {seat.name[:16]:<16} ")
             text.append(space_name(state, state.positions[player]))
             if race.game.pro:
-                tiles = "".join(sorted(c.letter for c in state.tiles[player]))
+                tiles = "".join(sorted(colour_letter(c) for c in state.tiles[player]))
                 text.append(f"  {tiles}", style="dim")
             text.append("\n")
         if state.roll:
@@ -253,7 +253,7 @@ class ReplayScreen(Screen[None]):
             text.append(_("dice") + ": ")
             for index, colour in enumerate(state.roll):
                 style = STYLE[colour] + (" dim strike" if index in used else "")
-                text.append(f" {colour.letter} ", style)
+                text.append(f" {colour_letter(colour)} ", style)
                 text.append(" ")
             text.append("\n")
         placed_tiles = [p.colour for p in state.path if isinstance(p.token, Tile)]

@@ -77,6 +77,10 @@ SCALES: tuple[Scale, ...] = (
 """Largest first; :meth:`Layouts.choose` takes the first complete drawing that fits."""
 
 
+_COMPASS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
+"""A leg's direction as a step of (columns, rows)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One terminal cell of the drawing: an outline glyph, or part of one or two spaces."""
@@ -456,6 +460,20 @@ class Layouts:
             size = self._bounds[scale] = outline_size(walked)
         return size
 
+    def legs_span(self, scale: Scale) -> tuple[int, int]:
+        """Columns and rows the legs' walk spans at ``scale`` (a track unit is
+        ``unit_cols`` x ``unit_rows`` cells): the drawing encloses it, so it is at most
+        :meth:`bound`, and it costs nothing to know (the walk of the track at the largest
+        scale is the dearest part of a launch)."""
+        x = y = 0
+        xs, ys = [0], [0]
+        for direction, length in self.board_file.shape.leg_units():
+            dx, dy = _COMPASS[direction]
+            x, y = x + dx * length, y + dy * length
+            xs.append(x)
+            ys.append(y)
+        return (max(xs) - min(xs)) * scale.unit_cols, (max(ys) - min(ys)) * scale.unit_rows
+
     def smallest(self) -> Layout:
         """The smallest complete drawing (or the compact one, if none is complete)."""
         for scale in reversed(SCALES):
@@ -467,6 +485,9 @@ class Layouts:
         """The largest complete drawing that fits ``width`` x ``height``; if none fits, the
         smallest complete one (the widget then scrolls)."""
         for scale in SCALES:
+            least_width, least_height = self.legs_span(scale)
+            if least_width > width or least_height > height:
+                continue  # too large even for the legs alone: not worth walking the track
             least_width, least_height = self.bound(scale)
             if least_width > width or least_height > height:
                 self._walked.pop(scale, None)  # too large: never drawn at this size

@@ -9,11 +9,12 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from monza_tui.app.board_marks import CAR_MARK, car_glyph
 from monza_tui.app.board_view import BoardView
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
 from monza_tui.errors import UserError
-from monza_tui.i18n import _, colour_name
+from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import CAR_STYLE, STYLE, SURFACE
 
 
@@ -106,7 +107,7 @@ def legend() -> Text:
     """What the picture's letters and marks mean (the same marks as in a race: see
     :mod:`monza_tui.app.board_marks`): the spaces, their thin edges and the cars, a line each."""
     spaces: list[tuple[str, str | None, str]] = [
-        (colour.letter, STYLE[colour], colour_name(colour)) for colour in Colour
+        (colour_letter(colour), STYLE[colour], colour_name(colour)) for colour in Colour
     ]
     spaces += [
         ("▚", CLASS_STYLE["board--start"], _("start and finish")),
@@ -116,9 +117,10 @@ def legend() -> Text:
         ("▏▕▔▁", CLASS_STYLE["board--line"], _("a space's edge where no line fits")),
     ]
     car = CAR_STYLE[Colour.RED]
+    chip = CAR_MARK + colour_letter(Colour.RED)
     cars: list[tuple[str, str | None, str]] = [
-        ("●R", car, _("a car (red)")),
-        ("Ⓡ", car, _("a car on a space too short for ●R")),
+        (chip, car, _("a car (red)")),
+        (car_glyph(Colour.RED), car, _("a car on a space too short for {chip}").format(chip=chip)),
         ("⁂", car, _("more cars than the space has room for")),
     ]
     out = Text()
@@ -146,7 +148,9 @@ def _preview(console: Console, loaded: BoardFile) -> None:
     console.print(track_picture(loaded, console.width))
     console.print(legend())
     console.print(Text(
-        "  ".join(f"{c.letter} {100 * n / max(1, len(coloured)):.0f}%" for c, n in share.items()),
+        "  ".join(
+            f"{colour_letter(c)} {100 * n / max(1, len(coloured)):.0f}%" for c, n in share.items()
+        ),
         style="dim",
     ))
     console.print()

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from monza_tui import saves
 from monza_tui.files import shown
-from monza_tui.i18n import _
+from monza_tui.i18n import _, colour_letter
 from monza_tui.palette import STYLE
 
 DEFAULT_LIMIT = 20
@@ -86,7 +86,7 @@ def _row(found: saves.SaveInfo) -> tuple[Text | str, ...]:
     for index, player in enumerate(race.players):
         if index:
             players.append(", ")
-        players.append(f" {player.car.letter} ", STYLE[player.car])
+        players.append(f" {colour_letter(player.car)} ", STYLE[player.car])
         players.append(f" {player.name}")
         if player.seat.is_bot:
             players.append(f" ({player.seat})", "dim")

@@ -322,11 +322,19 @@ def _build(
         origin[index] = last
 
     diagonal_only = edition is Edition.ORIGINAL  # R17: lane changes only diagonally
+    # A step's target begins at or behind where ``a`` ends and ends ahead of it (what
+    # ``touches`` and ``is_step`` ask first): a cheap filter before the full test, as the
+    # pairs grow with the square of the spaces (and this runs at every launch).
     steps = tuple(
         tuple(
             b.index
             for b in sorted(
-                (b for b in spaces if is_step(a, b, diagonal_only=diagonal_only)),
+                (
+                    b
+                    for b in spaces
+                    if b.back <= a.front < b.front
+                    and is_step(a, b, diagonal_only=diagonal_only)
+                ),
                 key=lambda s: (s.front, s.lane),
             )
         )

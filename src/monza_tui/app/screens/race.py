@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, RichLog, Static
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import headlines, tell
@@ -28,10 +28,11 @@ from monza_tui.app.scene import Scene, hinted_path, scene_from_state
 from monza_tui.app.screens.race_keys import KEY_LIST, KEYS, binding_args, offers
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
 from monza_tui.app.screens.race_pace import RacePace
-from monza_tui.app.screens.race_panel import PanelMixin
+from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin, is_off
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
 from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DieChip, TileChip
+from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.bots import Hint
 from monza_tui.engine import (
     Action,
@@ -65,6 +66,10 @@ class RaceScreen(PanelMixin, RacePace):
 
     def __init__(self) -> None:
         super().__init__()
+        # Classes known before the widgets mount: set later, a screen class restyles every
+        # widget of the screen again (tens of milliseconds of the launch).
+        self.set_class(self.race.game.pro, "-pro")
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
         self.hint: Hint | None = None
         self.now = Now(state=self.race.state, human=False)
         """The choices of the state shown (see :func:`derive`)."""
@@ -112,12 +117,12 @@ class RaceScreen(PanelMixin, RacePace):
             yield BoardView(race.board_file, id="board")
             yield from self.compose_panel()
         yield Static("", markup=False, id="enlarge")
-        # The palette's key would crowd "? Rules" out of the footer at 80 columns (^p still
-        # opens it).
-        yield Footer(show_command_palette=False)
+        # The keys of the moment, one line that repaints (Textual's Footer rebuilds itself
+        # on every change). No palette key: it would crowd "? Rules" out at 80 columns (^p
+        # still opens it).
+        yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
-        self.set_class(self.race.game.pro, "-pro")
         self.log_lines(self.opening_lines())
         self.state_changed()
         self.check_size()
@@ -475,6 +480,8 @@ class RaceScreen(PanelMixin, RacePace):
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
         event.stop()
+        if is_off(event.button):
+            return  # greyed out: nothing to do now
         handlers = {
             "btn-roll": self.action_roll,
             "btn-reroll": self.action_reroll,

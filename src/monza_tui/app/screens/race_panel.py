@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Button, Static
 
 from monza_tui.app.board_view import BoardView
@@ -21,7 +22,7 @@ from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.bots import Hint
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
-from monza_tui.i18n import _
+from monza_tui.i18n import N_, _
 
 PANEL_WIDTH = 36
 """Columns of the side panel (the board gets the rest)."""
@@ -30,16 +31,17 @@ PANEL_MIN_HEIGHT = 20
 SHORT_HEIGHT = 32
 """Below this many rows the panel drops its blank lines (class ``-short``)."""
 
-_BUTTONS = (
-    ("roll", _("Roll")),
-    ("reroll", _("Re-roll")),
-    ("keep", _("Keep")),
-    ("confirm", _("Drive")),
-    ("take-back", _("Take back")),
-    ("decline", _("Decline")),
-    ("hint", _("Hint")),
-    ("skip", _("Skip")),
+_BUTTONS = (  # translated when shown (the language may change after import)
+    ("roll", N_("Roll")),
+    ("reroll", N_("Re-roll")),
+    ("keep", N_("Keep")),
+    ("confirm", N_("Drive")),
+    ("take-back", N_("Take back")),
+    ("decline", N_("Decline")),
+    ("hint", N_("Hint")),
+    ("skip", N_("Skip")),
 )
+_LABELS = {f"btn-{key}": label for key, label in _BUTTONS}
 
 
 class PanelMixin(RacePace):
@@ -74,7 +76,7 @@ class PanelMixin(RacePace):
             yield Static("", markup=False, id="hint-line")
             with Horizontal(id="buttons"):
                 for key, label in _BUTTONS:
-                    button = Button(label, id=f"btn-{key}", compact=True)
+                    button = Button(_(label), id=f"btn-{key}", compact=True)
                     button.can_focus = False  # the keys are the race's, never a button's
                     yield button
             log = RaceLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
@@ -199,10 +201,26 @@ class PanelMixin(RacePace):
         for key, visible in shown.items():
             show(one(self, f"#btn-{key}", Button), visible)
         if human and phase in PLACING:
-            one(self, "#btn-confirm", Button).disabled = not now.can_confirm
-            one(self, "#btn-take-back", Button).disabled = not now.can_take_back
+            _offer(one(self, "#btn-confirm", Button), now.can_confirm)
+            _offer(one(self, "#btn-take-back", Button), now.can_take_back)
         if human and phase is Phase.EXTRA_ROLL:
-            one(self, "#btn-reroll", Button).disabled = not pointer.marked
+            _offer(one(self, "#btn-reroll", Button), bool(pointer.marked))
 
 
-__all__ = ["PANEL_MIN_HEIGHT", "PANEL_WIDTH", "SHORT_HEIGHT", "PanelMixin"]
+def _offer(button: Button, on: bool) -> None:
+    """Show a button as on offer or greyed out. Not ``disabled``: that restyles the button
+    and its parts through the whole stylesheet (milliseconds, on every key that changes
+    it); a dimmed label is a repaint. A greyed button's press does nothing (``off``)."""
+    if is_off(button) == (not on):
+        return
+    button._monza_off = not on  # type: ignore[attr-defined]
+    label = _LABELS[button.id or ""]
+    button.label = label if on else Content.styled(label, "dim")
+
+
+def is_off(button: Button) -> bool:
+    """Whether ``button`` is greyed out (see :func:`_offer`)."""
+    return bool(getattr(button, "_monza_off", False))
+
+
+__all__ = ["PANEL_MIN_HEIGHT", "PANEL_WIDTH", "SHORT_HEIGHT", "PanelMixin", "is_off"]

@@ -15,7 +15,7 @@ from monza_tui.app.narrate import where_short
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
-from monza_tui.i18n import _, ngettext
+from monza_tui.i18n import _, colour_letter, ngettext
 from monza_tui.record import Race
 
 TROPHY = "🏆"
@@ -95,7 +95,7 @@ class ResultsScreen(Screen[None]):
                     row.set_class(player in winners, "-winner")
                     with row:
                         car = Static(
-                            state.game.cars[player].letter, classes="chip result-car",
+                            colour_letter(state.game.cars[player]), classes="chip result-car",
                             markup=False,
                         )
                         set_colour_class(car, state.game.cars[player])

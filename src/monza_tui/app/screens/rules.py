@@ -17,12 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown
 
-from monza_tui.i18n import _
-
-
-def split_blocks(text: str) -> list[str]:
-    """Markdown paragraphs (blocks between blank lines): the unit of translation."""
-    return [block.strip() for block in text.split("\n\n") if block.strip()]
+from monza_tui.i18n import _, current_language, split_blocks
 
 
 def rules_blocks() -> list[str]:
@@ -30,9 +25,13 @@ def rules_blocks() -> list[str]:
     return split_blocks(resources.files("monza_tui.app").joinpath("rules.md").read_text("utf-8"))
 
 
-@cache
 def rules_text() -> str:
     """The rules summary in the user's language."""
+    return _rules_text(current_language())
+
+
+@cache
+def _rules_text(language: str) -> str:
     return "\n\n".join(_(block) for block in rules_blocks())
 
 

@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.race_setup import RaceSetup, Seat, default_seats, seat_label, start_race
 from monza_tui.boardfile import BoardFileError, BuiltinBoard, builtin_boards, load_board
 from monza_tui.engine import Colour, Edition
@@ -203,6 +204,7 @@ class SetupScreen(Screen[None]):
                              action="screen.start")
                 yield Button(_("Rules"), id="rules", compact=True, action="app.rules")
                 yield Button(_("Quit"), id="quit", compact=True, action="screen.quit")
+                yield LanguageChoice()
         # As on the race screen: no command-palette key in the footer (^p still opens it).
         yield Footer(show_command_palette=False)
 

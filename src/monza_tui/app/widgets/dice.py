@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from monza_tui.app.widgets.common import COLOUR_CLASSES, put_text, set_colour_class, show
 from monza_tui.engine import COLOURS, Colour
-from monza_tui.i18n import _, colour_name
+from monza_tui.i18n import _, colour_letter, colour_name
 
 _DIE_CLASSES = frozenset(
     {*COLOUR_CLASSES, "-used", "-selected", "-marked", "-hint"}
@@ -57,7 +57,7 @@ class DieChip(Static):
             self.set_classes(wanted)
         # A placed die shows a dot instead of its letter: readable without colour too.
         used = states.get("used", False)
-        put_text(self, f"{self.index + 1}{'·' if used else colour.letter}", layout=False)
+        put_text(self, f"{self.index + 1}{'·' if used else colour_letter(colour)}", layout=False)
         tip = _("die {n}: {colour}").format(n=self.index + 1, colour=colour_name(colour))
         if self.tooltip != tip:
             self.tooltip = tip
@@ -119,7 +119,7 @@ class TileChip(Static):
         self.colour = colour
         if colour is not None:
             set_colour_class(self, colour)
-            self.update(colour.letter.lower())
+            self.update(colour_letter(colour).lower())
             self.tooltip = _("{colour} accelerator tile").format(colour=colour_name(colour))
         else:
             self.add_class("-extra")
@@ -136,7 +136,7 @@ class TileChip(Static):
         self._monza_look = look
         if self.colour is not None:
             away = states.get("used", False) or states.get("gone", False)
-            put_text(self, "·" if away else self.colour.letter.lower(), layout=False)
+            put_text(self, "·" if away else colour_letter(self.colour).lower(), layout=False)
         # All classes in one change: each class change restyles the chip.
         names = {f"-{state}" for state in states}
         wanted = {name for name in self.classes if name not in names}

@@ -20,7 +20,7 @@ from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
 from monza_tui.app.widgets.common import one, put_text, set_colour_class
 from monza_tui.engine import Phase, State
-from monza_tui.i18n import _, colour_name
+from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.record import Player
 
 
@@ -64,7 +64,7 @@ class TurnBanner(Vertical):
             player = players[acting]
             colour = state.game.cars[acting]
             set_colour_class(car, colour)
-            put_text(car, CAR_MARK + colour.letter)
+            put_text(car, CAR_MARK + colour_letter(colour))
             if state.phase is Phase.BONUS:
                 text = _("Bonus move: {name} ({car})")
             else:
@@ -91,7 +91,7 @@ class PlayerRow(Horizontal):
         colour = state.game.cars[self.index]
         chip, name, where = cast("list[Static]", list(self.children))
         set_colour_class(chip, colour)
-        put_text(chip, CAR_MARK + colour.letter, layout=False)  # as the board shows the car
+        put_text(chip, CAR_MARK + colour_letter(colour), layout=False)  # as the board shows the car
         acting = self.index == actor(state)
         marker = "▶ " if acting else "  "
         put_text(name, marker + player_label(player), layout=False)

@@ -1,0 +1,95 @@
+"""The game in the pseudo-locale ``xx`` (every message bracketed, accented and longer): any
+English left on screen, any text cut off, fails. A representative subset of screens runs
+here in every test session (the language switched at run time, as the set-up screen
+does); the whole suite can run in it with ``pytest --monza-lang xx`` (docs/i18n.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from app.helpers import play_by_keys, press, race_app, run_async, screen_lines, settle
+from app.language_checks import cut_off, english_left, region_lines, speaking
+from monza_tui.app.race_setup import RaceSetup, Seat
+from monza_tui.app.screens.race import RaceScreen
+from monza_tui.app.screens.results import ResultsScreen
+from monza_tui.app.screens.rules import RulesScreen
+from monza_tui.engine import Colour
+
+SEATS = (Seat("Ann", Colour.RED), Seat("Bob", Colour.BLUE, "greedy"))
+
+KNOWN_ENGLISH = {"Oval"}
+"""Known, not yet fixed (docs/i18n.md, "Known gaps"): the built-in boards' names are TOML
+data, shown as written."""
+KNOWN_CUT = {"set-up": 2, "race, placing": 1, "results": 1}
+"""Known, not yet fixed: the set-up form's 10-column labels cut "Variants" and "Players"
+when longer; the race panel's row of buttons cuts "Take back"; the results table's one-row
+header cuts "Dice in the final round". Any new cut-off text fails."""
+
+
+@pytest.fixture(autouse=True)
+def _pseudo() -> Any:
+    with speaking("xx"):
+        yield
+
+
+def check(lines: list[str], screen: str) -> None:
+    english = [w for w in english_left(lines) if w.split("'")[1] not in KNOWN_ENGLISH]
+    assert english == [], screen
+    cut = cut_off(lines)
+    assert len(cut) <= KNOWN_CUT.get(screen, 0), (screen, cut)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+@run_async
+async def test_setup_race_and_results_speak_only_pseudo(size: tuple[int, int]) -> None:
+    app = race_app(setup=RaceSetup(board="oval", seats=SEATS, seed=2))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        check(screen_lines(app), "set-up")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, RaceScreen)
+        check(screen_lines(app), "race")
+        await press(pilot, "space")  # rolled: the dice, the prompt, the placing buttons
+        check(screen_lines(app), "race, placing")
+        await play_by_keys(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        check(screen_lines(app), "results")
+
+
+@run_async
+async def test_rules_screen_speaks_only_pseudo() -> None:
+    app = race_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "f1")
+        assert isinstance(app.screen, RulesScreen)
+        lines = region_lines(screen_lines(app), tuple(app.screen.query_one("#rules").region))
+        check(lines, "rules")
+        footer = screen_lines(app)[-1]
+        palette = [b for _key, b in app._bindings if b.action == "command_palette"]
+        assert palette and palette[0].description.startswith("⟦þåļéţţé")  # Textual's word
+        check([footer], "rules footer")
+
+
+def test_the_checks_can_fail() -> None:
+    assert english_left(["⟦Ŕöļļ~~⟧ Roll the dice"]) != []
+    assert cut_off(["⟦Ŕöļļ ţĥé", "", "next"]) != []
+    assert cut_off(["  ⟦Ŕöļļ ţĥé", "  ðîçé~~⟧"]) == []
+
+
+async def _palette_titles(pilot: Pilot[Any]) -> list[str]:
+    app = pilot.app
+    return [command.title for command in app.get_system_commands(app.screen)]
+
+
+@run_async
+async def test_palette_commands_are_translated() -> None:
+    app = race_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        titles = await _palette_titles(pilot)
+        assert titles and all(title.startswith("⟦") for title in titles), titles
