@@ -186,7 +186,7 @@ async def test_the_forms_race_setup_follows_the_keys() -> None:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen) and app.screen.setup == RaceSetup()
         screen = app.screen
-        await press(pilot, "tab", "tab", "tab")  # Start race wraps round to the board
+        await press(pilot, *["tab"] * 4)  # Rules, Quit, the language, round to the board
         await choose(pilot, "board", 1)  # Long track (pro): ticks Pro
         await press(pilot, "tab", "tab", "space")  # bonus on
         await press(pilot, "tab")
