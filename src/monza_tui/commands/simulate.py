@@ -22,10 +22,12 @@ from rich.table import Table
 from monza_tui.boardfile import load_board
 from monza_tui.bots import LEVELS
 from monza_tui.commands.flags import whole
+from monza_tui.engine import CarCountError, check_car_count
 from monza_tui.errors import UserError
 from monza_tui.files import refuse_special, shown
 from monza_tui.i18n import _, ngettext
 from monza_tui.limits import MAX_GAMES, MAX_JOBS, MAX_RACES_PER_FILE, MAX_SEED
+from monza_tui.seats import car_count_words
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -97,12 +99,10 @@ def run(args: argparse.Namespace) -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     jobs = args.jobs if args.jobs is not None else min(cores or 1, MAX_JOBS)
     board_file = load_board(args.board)
-    edition = board_file.board.edition
-    if not edition.min_players <= len(seats) <= edition.max_players:
-        raise UserError(
-            f"the {board_file.board.name} board ({edition.value} edition) races "
-            f"{edition.min_players}-{edition.max_players} cars, not {len(seats)} (R2)"
-        )
+    try:
+        check_car_count(board_file.board.edition, len(seats))
+    except CarCountError as error:
+        raise UserError(car_count_words(board_file.board.name, error)) from None
     log = _log_path(args.log, args.games)
     setup = Setup(
         board_file,
