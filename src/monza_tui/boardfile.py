@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +32,65 @@ MAX_TRACK_UNITS = 200
 """Track length at most, in track units (the long track has 94): the drawing grows with
 it, and a board of 6 lanes x 150 spaces x 9 units took seconds to draw its first frame."""
 
-BUILTIN = ("oval", "long", "classic")
-"""The boards that ship with the game, in the order they are offered."""
-
 DEFAULTS: dict[str, Any] = {
     "title": "",
     "description": "",
     "edition": "anniversary",
+    "variant": "basic",
     "finish_colour": None,
 }
 """The optional top-level keys of a board file and their values when left out."""
+
+
+@dataclass(frozen=True)
+class BuiltinBoard:
+    """A board that ships with the game as its TOML file describes it: what menus and lists
+    show, read without building the board (the set-up screen lists them at launch)."""
+
+    name: str
+    title: str
+    edition: Edition
+    variant: str
+    """The rules the board is made for: ``"basic"`` or ``"pro"``."""
+
+    @property
+    def order(self) -> tuple[bool, bool, str]:
+        """Where it is offered: the anniversary edition's boards first, the basic game's
+        before the pro variant's, then the original edition's (simplest first)."""
+        return (self.edition is Edition.ORIGINAL, self.variant == "pro", self.name)
+
+
+def builtin_boards(folder: Traversable | None = None) -> tuple[BuiltinBoard, ...]:
+    """The boards of the ``*.toml`` files in ``folder`` (default: the game's own,
+    ``monza_tui/boards``), in the order they are offered (:attr:`BuiltinBoard.order`)."""
+    folder = folder or resources.files("monza_tui.boards")
+    boards = []
+    for path in folder.iterdir():
+        if path.name.endswith(".toml"):
+            raw = _builtin_toml(path)
+            boards.append(
+                BuiltinBoard(
+                    name=raw["name"],
+                    title=raw.get("title", DEFAULTS["title"]),
+                    edition=Edition(raw.get("edition", DEFAULTS["edition"])),
+                    variant=raw.get("variant", DEFAULTS["variant"]),
+                )
+            )
+    return tuple(sorted(boards, key=lambda board: board.order))
+
+
+def _builtin_toml(path: Traversable) -> dict[str, Any]:
+    """A built-in board's TOML document (trusted: no pydantic), parsed once per text."""
+    return _parsed(path.read_text("utf-8"))
+
+
+@cache
+def _parsed(text: str) -> dict[str, Any]:
+    return tomllib.loads(text)
+
+
+BUILTIN: tuple[str, ...] = tuple(board.name for board in builtin_boards())
+"""The names of the boards that ship with the game, in the order they are offered."""
 
 
 class BoardFileError(UserError, ValueError):
@@ -121,8 +172,7 @@ def _builtin(name: str) -> BoardFile:
     """A board that ships with the game: trusted, so its TOML is read without pydantic (a
     launch then neither imports it nor builds its schemas). A test checks that this gives
     exactly what :func:`board_from_definition`'s full validation gives."""
-    text = resources.files("monza_tui.boards").joinpath(f"{name}.toml").read_text("utf-8")
-    raw = tomllib.loads(text)
+    raw = _builtin_toml(resources.files("monza_tui.boards").joinpath(f"{name}.toml"))
     raw_shape = raw["shape"]
     shape = Shape(loop=raw_shape.get("loop", True), legs=list(raw_shape["legs"]))
     definition = {k: v for k, v in raw.items() if k != "shape" and DEFAULTS.get(k, ...) != v}

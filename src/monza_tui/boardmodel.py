@@ -78,6 +78,7 @@ class BoardFileModel(BaseModel):
     title: str = Field(default="", max_length=80)
     description: str = Field(default="", max_length=2000)
     edition: Literal["anniversary", "original"] = "anniversary"
+    variant: Literal["basic", "pro"] = "basic"
     finish_colour: Literal["red", "blue", "green", "yellow", "purple", "white"] | None = None
     lanes: list[str] = Field(min_length=1, max_length=6)
     shape: ShapeModel

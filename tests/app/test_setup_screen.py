@@ -3,13 +3,39 @@ by keyboard or mouse; the house-rule note on classic (R16); errors in one line."
 
 from __future__ import annotations
 
+import random
+import tomllib
+from dataclasses import replace
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from textual.binding import Binding
 from textual.widgets import Input, Select
 
-from app.helpers import click, press, race_app, run_async, screen_text, settle, static_text
+from app.helpers import (
+    click,
+    press,
+    race_app,
+    run_async,
+    screen_text,
+    settle,
+    sprint,
+    static_text,
+)
 from builders import B, G, P, R, W, Y
-from monza_tui.app.race_setup import RaceSetup, Seat
+from monza_tui.app.app import MonzaApp
+from monza_tui.app.race_setup import RaceSetup, Seat, setup_of
+from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
-from monza_tui.app.screens.setup import SetupScreen
+from monza_tui.app.screens.results import ResultsScreen
+from monza_tui.app.screens.rules import RulesScreen
+from monza_tui.app.screens.setup import FILE, SetupScreen, board_label
+from monza_tui.boardfile import BUILTIN, builtin_boards
+from monza_tui.bots import make_driver
+from monza_tui.engine import CarCountError, Edition, GameConfigError, check_car_count
+from monza_tui.record import Race
+from monza_tui.seats import SeatKind
 
 
 @run_async
@@ -148,3 +174,162 @@ async def test_mouse_setup_with_the_car_swap() -> None:
         assert race is not None
         assert (race.game.pro, race.game.bonus) == (True, True)
         assert [p.car for p in race.players] == [B, R]
+
+
+# One RaceSetup, boards from their TOML files, the engine's car-count error (issue 11) ------
+
+
+@run_async
+async def test_the_forms_race_setup_follows_the_keys() -> None:
+    app = race_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen) and app.screen.setup == RaceSetup()
+        screen = app.screen
+        await press(pilot, *["tab"] * 4)  # Rules, Quit, the language, round to the board
+        await choose(pilot, "board", 1)  # Long track (pro): ticks Pro
+        await press(pilot, "tab", "tab", "space")  # bonus on
+        await press(pilot, "tab")
+        await choose(pilot, "count", 1)  # 3 players
+        await press(pilot, "tab", "tab", *"Ann")  # the first name, selected on focus
+        await press(pilot, "tab", "tab")
+        await choose(pilot, "kind-0", 3)  # Human random greedy expert
+        await press(pilot, *["tab"] * 7)
+        assert app.focused.id == "seed"
+        await press(pilot, *"42")
+        assert screen.setup == RaceSetup(
+            board="long",
+            pro=True,
+            bonus=True,
+            seats=(
+                Seat("Ann", R, SeatKind.EXPERT),
+                Seat("Player 2", B),
+                Seat("Player 3", G),
+            ),
+            start_player=0,
+            seed=42,
+        )
+        await press(pilot, "ctrl+s")
+        race = app.race
+        assert race is not None and isinstance(app.screen, RaceScreen)
+        assert [(p.name, p.seat) for p in race.players] == [
+            ("Ann", SeatKind.EXPERT), ("Player 2", SeatKind.HUMAN), ("Player 3", SeatKind.HUMAN),
+        ]
+        assert (race.game.board.name, race.game.pro, race.game.bonus, race.seed) == (
+            "long", True, True, 42,
+        )
+
+
+@run_async
+async def test_the_board_choices_are_the_toml_files_titles() -> None:
+    folder = resources.files("monza_tui.boards")
+    documents = [
+        tomllib.loads(path.read_text("utf-8"))
+        for path in folder.iterdir()
+        if path.name.endswith(".toml")
+    ]
+    app = race_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        select = app.screen.query_one("#board", Select)
+        options = [(str(label), value) for label, value in select._options]
+        assert options == [
+            ("Oval (basic game)", "oval"),
+            ("Long track (pro)", "long"),
+            ("Classic (original edition, 2-6 cars)", "classic"),
+            ("Board file…", FILE),
+        ]
+        # Every built-in board file is offered, under its own title, and nothing else.
+        assert sorted(value for _, value in options[:-1]) == sorted(d["name"] for d in documents)
+        titles = {d["name"]: d["title"] for d in documents}
+        for label, value in options[:-1]:
+            assert label.startswith(titles[value] + " (")
+
+
+def test_the_builtin_list_follows_the_files_in_the_folder(tmp_path: Path) -> None:
+    """A board file added to the folder is offered, ordered by what the TOML says:
+    anniversary basic, anniversary pro, then the original edition."""
+    for name, extra in (
+        ("zeta", 'title = "Zeta"\nedition = "original"\n'),
+        ("alpha", 'title = "Alpha"\nvariant = "pro"\n'),
+        ("mid", 'title = "Mid"\n'),
+    ):
+        (tmp_path / f"{name}.toml").write_text(f'name = "{name}"\n{extra}', "utf-8")
+    (tmp_path / "notes.txt").write_text("not a board", "utf-8")
+    boards = builtin_boards(tmp_path)
+    assert [(b.name, b.title, b.edition, b.variant) for b in boards] == [
+        ("mid", "Mid", Edition.ANNIVERSARY, "basic"),
+        ("alpha", "Alpha", Edition.ANNIVERSARY, "pro"),
+        ("zeta", "Zeta", Edition.ORIGINAL, "basic"),
+    ]
+    assert [board_label(b) for b in boards] == [
+        "Mid (basic game)", "Alpha (pro)", "Zeta (original edition, 2-6 cars)",
+    ]
+    # The game's own list is its folder's files, named as the files are.
+    assert BUILTIN == ("oval", "long", "classic")
+    for board in builtin_boards():
+        assert resources.files("monza_tui.boards").joinpath(f"{board.name}.toml").is_file()
+
+
+@run_async
+async def test_the_engines_car_count_error_is_shown_in_one_line() -> None:
+    # The form offers 2-4 players on the oval; a set-up that has five anyway (the count
+    # comes from the engine's limits, not a copy of them) gets the engine's error.
+    five = tuple(Seat(f"P{i}", car) for i, car in enumerate((R, B, G, Y, P)))
+    app = race_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, SetupScreen) and len(form.setup.seats) == 2
+        form.setup = replace(form.setup, seats=five)
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, SetupScreen)
+        assert static_text(app, "#setup-error") == "the oval board races 2-4 cars, not 5 (R2)"
+
+
+def test_car_count_error_carries_the_limits() -> None:
+    with pytest.raises(CarCountError) as caught:
+        check_car_count(Edition.ANNIVERSARY, 5)
+    assert (caught.value.low, caught.value.high, caught.value.count) == (2, 4, 5)
+    assert isinstance(caught.value, GameConfigError)
+    check_car_count(Edition.ORIGINAL, 6)
+    with pytest.raises(CarCountError, match=r"^the original edition races 2-6 cars, not 1 \(R2\)$"):
+        check_car_count(Edition.ORIGINAL, 1)
+
+
+def test_every_binding_of_the_app_and_its_dialogs_has_an_id() -> None:
+    for owner in (MonzaApp, SetupScreen, ResultsScreen, ConfirmScreen, RulesScreen):
+        bindings = [b for b in owner.BINDINGS if isinstance(b, Binding)]
+        assert len(bindings) == len(owner.BINDINGS)
+        ids = [b.id for b in bindings]
+        assert None not in ids and len(set(ids)) == len(ids), owner
+
+
+def finished_sprint() -> Race:
+    """A sprint race played to its end by two greedy drivers, with the seeded dice."""
+    race = sprint()
+    driver = make_driver(SeatKind.GREEDY, random.Random(1))
+    while not race.state.is_terminal():
+        state = race.state
+        race = race.roll() if state.is_chance() else race.apply(driver.choose(state))
+    return race
+
+
+@run_async
+async def test_the_results_keys_are_the_apps_actions() -> None:
+    race = finished_sprint()
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        await press(pilot, "n")  # app.new_setup: the set-up of the last race, fresh seed
+        assert isinstance(app.screen, SetupScreen) and app.race is None
+        assert app.screen.setup == replace(setup_of(race), seed=None)
+        assert [s.kind for s in app.screen.setup.seats] == [SeatKind.HUMAN, SeatKind.HUMAN]
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "r")  # app.rematch: the same set-up, new dice
+        assert isinstance(app.screen, RaceScreen)
+        assert app.race is not None and app.race.seed != race.seed
+        assert app.race.state.turn == 1

@@ -4,7 +4,9 @@ The app holds the race (engine state plus history, ``monza_tui.record.Race``) an
 else of the game. Every action, a person's key, a click, a bot's choice or a roll of the
 dice, goes through :meth:`MonzaApp.act`, which asks the engine whether it is legal, applies
 it, calls the :meth:`MonzaApp.on_race_changed` hook (autosave hooks in there) and lets the
-race screen draw the new state. Screens only point at things and call :meth:`act`.
+race screen draw the new state. Screens only point at things and call :meth:`act`; the
+set-up and results screens reach the app by messages (``SetupScreen.Chosen``) and actions
+(``app.rematch``, ``app.new_setup``, ``app.rules``).
 
 The autosave is written after the frame that shows the action, by a thread of its own
 (:mod:`monza_tui.app.autosave`), so a key never waits for the disk; leaving the app waits
@@ -32,6 +34,7 @@ from monza_tui.wording import word
 
 if TYPE_CHECKING:
     from monza_tui.app.screens.race import RaceScreen
+    from monza_tui.app.screens.setup import SetupScreen
 
 Roller = Callable[[State], tuple[Colour, ...]]
 """Test hook: the dice chance rolls now (instead of the race's seeded dice)."""
@@ -58,11 +61,12 @@ class MonzaApp(WordsApp):
     CSS_PATH = "app.tcss"
     TITLE = "Monza"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "rules", _("Rules"), key_display="?"),
-        Binding("ctrl+q", "request_quit", _("Quit")),
+        Binding("question_mark,f1", "rules", _("Rules"), key_display="?", id="app.rules"),
+        Binding("ctrl+q", "request_quit", _("Quit"), id="app.quit"),
         # Ctrl+C would quit Textual at once; here it copies selected text, or else asks
         # first, like q on the race screen.
-        Binding("ctrl+c", "copy_or_quit", _("Quit"), show=False, priority=True),
+        Binding("ctrl+c", "copy_or_quit", _("Quit"), show=False, priority=True,
+                id="app.interrupt"),
     ]
 
     def __init__(
@@ -202,7 +206,7 @@ class MonzaApp(WordsApp):
         self.drivers = {
             index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
             for index, player in enumerate(race.players)
-            if player.seat != "human"
+            if player.seat.is_bot
         }
         self.on_race_changed(race)
         self._show(RaceScreen())
@@ -242,13 +246,17 @@ class MonzaApp(WordsApp):
         assert self.race is not None
         self.push_screen(ResultsScreen(self.race))
 
-    def rematch(self) -> None:
+    def on_setup_screen_chosen(self, message: SetupScreen.Chosen) -> None:
+        """The set-up screen started a race: show it."""
+        self.begin(message.race)
+
+    def action_rematch(self) -> None:
         """The same set-up again with fresh dice (a new, recorded seed)."""
         assert self.race is not None
         setup = setup_of(self.race).with_seed(None)
         self.begin(start_race(setup, self.race.board_file))
 
-    def new_setup(self) -> None:
+    def action_new_setup(self) -> None:
         """Back to the set-up screen, filled in as the last race was."""
         from monza_tui.app.screens.setup import SetupScreen
 

@@ -157,15 +157,11 @@ class WordsApp(App[None]):
         it, and show the set-up screen again in it, filled in as it was."""
         from monza_tui import i18n, settings
         from monza_tui.app.screens.setup import SetupScreen
-        from monza_tui.errors import UserError
 
         screen = self.screen
         setup = self.setup
         if isinstance(screen, SetupScreen):
-            try:
-                setup = screen.read_setup()
-            except UserError:  # half-typed board path or seed: the rest is kept
-                setup = screen.initial
+            setup = screen.setup  # the form's values (a half-typed seed keeps the last one)
         # Seats still named by default ("Player 1") get the new language's default name.
         defaults = {seat.name: n for n, seat in enumerate(default_seats(6))}
         i18n.set_language(code)

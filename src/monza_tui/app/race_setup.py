@@ -3,7 +3,8 @@
 The flags of ``monza play`` and the set-up screen fill in the same :class:`RaceSetup`;
 :func:`start_race` checks it and turns it into a :class:`~monza_tui.record.Race`, so a bad
 board, a name used twice or a sixth car on the oval gives the same one-line message
-(a :class:`~monza_tui.errors.UserError`) wherever it came from.
+(a :class:`~monza_tui.errors.UserError`) wherever it came from. The rules themselves (how
+many cars, which) are the engine's; this module words its errors for the player.
 """
 
 from __future__ import annotations
@@ -13,14 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from monza_tui.boardfile import BoardFile, load_board
-from monza_tui.engine import Colour, Edition, GameConfigError
+from monza_tui.engine import CarCountError, Colour, Edition, GameConfigError, check_car_count
 from monza_tui.errors import UserError
 from monza_tui.i18n import _, colour_name
 from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
-
-SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "expert")
-"""Who drives a car: a person, or a computer driver of one of the bot levels."""
+from monza_tui.seats import SeatKind, car_count_words
 
 MAX_NAME = MAX_NAME_CHARS
 """Longest player name (monza_tui.limits)."""
@@ -29,32 +28,34 @@ ROBOT = "🤖"
 """The mark of a computer driver, shown beside its level."""
 
 
-def seat_label(kind: str) -> str:
+def seat_label(kind: SeatKind) -> str:
     """How a seat kind is shown: "Human", or the robot mark and the bot level."""
-    labels = {
-        "human": _("Human"),
-        "random": _("random"),
-        "greedy": _("greedy"),
-        "expert": _("expert"),
-    }
-    if kind == "human":
-        return labels[kind]
-    return f"{ROBOT} {labels[kind]}"
-
+    kind = SeatKind(kind)
+    if kind is SeatKind.HUMAN:
+        return _("Human")
+    level = _("expert")
+    if kind is not SeatKind.EXPERT:
+        level = _("random") if kind is SeatKind.RANDOM else _("greedy")
+    return f"{ROBOT} {level}"
 
 
 @dataclass(frozen=True)
 class Seat:
-    """One player at the table: a name, a car, and a person or a bot level driving it."""
+    """One seat of a set-up, not yet checked: a name, a car, and who drives it (the
+    checked seat of a race is a :class:`~monza_tui.record.Player`)."""
 
     name: str
     car: Colour
-    kind: str = "human"
+    kind: SeatKind = SeatKind.HUMAN
+
+    def __post_init__(self) -> None:
+        # "greedy" and SeatKind.GREEDY are the same seat; keep the enum.
+        object.__setattr__(self, "kind", SeatKind(self.kind))
 
     @property
     def is_bot(self) -> bool:
         """Whether a computer driver plays this seat."""
-        return self.kind != "human"
+        return self.kind.is_bot
 
 
 def default_seats(count: int = 2) -> tuple[Seat, ...]:
@@ -93,14 +94,14 @@ def seats_from_flags(
     for name in names:
         seats.append(Seat(name.strip(), palette[len(seats) % len(palette)]))
     for number, level in enumerate(bots, start=1):
-        if level not in SEAT_KINDS[1:]:
+        if level not in SeatKind.levels():
             raise UserError(
                 _("--bot {level}: the bot levels are {levels}").format(
-                    level=level, levels=", ".join(SEAT_KINDS[1:])
+                    level=level, levels=", ".join(SeatKind.levels())
                 )
             )
         name = _("Bot {n}").format(n=number)
-        seats.append(Seat(name, palette[len(seats) % len(palette)], level))
+        seats.append(Seat(name, palette[len(seats) % len(palette)], SeatKind(level)))
     return tuple(seats)
 
 
@@ -123,22 +124,14 @@ def start_index(seats: Sequence[Seat], who: str | None) -> int:
 def check_seats(board: BoardFile, seats: Sequence[Seat]) -> None:
     """Names present and distinct, cars of this edition and distinct, 2-4 or 2-6 (R2)."""
     edition = board.board.edition
-    if not edition.min_players <= len(seats) <= edition.max_players:
-        raise UserError(
-            _("the {board} board races {low}-{high} cars, not {n} (R2)").format(
-                board=board.board.name,
-                low=edition.min_players,
-                high=edition.max_players,
-                n=len(seats),
-            )
-        )
+    try:
+        check_car_count(edition, len(seats))
+    except CarCountError as error:
+        raise UserError(car_count_words(board.board.name, error)) from None
     # Names are checked in one place for every entrance (flags, this screen, records).
     problem = names_problem(seat.name.strip() for seat in seats)
     if problem is not None:
         raise UserError(problem)
-    for seat in seats:
-        if seat.kind not in SEAT_KINDS:
-            raise UserError(_("{kind}: not a seat kind").format(kind=seat.kind))
     cars = [seat.car for seat in seats]
     for car in cars:
         if car not in edition.cars:
@@ -177,7 +170,7 @@ def start_race(setup: RaceSetup, board_file: BoardFile | None = None) -> Race:
     if seed is None:
         # A fresh seed from the OS, never the global random; the Race records it.
         seed = random.SystemRandom().randrange(2**31)
-    players = tuple(Player(s.name.strip(), s.car, s.kind) for s in setup.seats)  # type: ignore[arg-type]
+    players = tuple(Player(s.name.strip(), s.car, s.kind) for s in setup.seats)
     try:
         return Race.start(
             board,

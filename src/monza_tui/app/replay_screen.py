@@ -93,7 +93,7 @@ def describe(timeline: Timeline, step: int) -> str:
     names = [p.name for p in race.players]
     if step == 0:
         return _("Start: {names} on the start field of {board}").format(
-            names=_(", ").join(names), board=race.game.board.title
+            names=_(", ").join(names), board=_(race.game.board.title)
         )
     before, action, after = (
         timeline.states[step - 1],
@@ -228,7 +228,7 @@ class ReplayScreen(Screen[None]):
         race = self.timeline.race
         game = race.game
         variants = variant_names(pro=game.pro, bonus=game.bonus)
-        text = Text(game.board.title, style="bold")
+        text = Text(_(game.board.title), style="bold")  # titles are in the catalogue
         if variants:
             text.append(_(" ({variants})").format(variants=listing(variants)), style="dim")
         text.append("  " + _("seed {seed}").format(seed=race.seed), style="dim")

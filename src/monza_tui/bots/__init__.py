@@ -15,9 +15,10 @@ from typing import Protocol
 
 from monza_tui.bots.base import Hint
 from monza_tui.engine import Action, State
+from monza_tui.seats import SeatKind
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "expert")
-"""The driver levels, weakest first."""
+LEVELS: tuple[SeatKind, ...] = SeatKind.levels()
+"""The driver levels, weakest first (the computer :class:`SeatKind` members)."""
 
 
 class Driver(Protocol):
@@ -33,15 +34,15 @@ class Driver(Protocol):
 def make_driver(level: str, rng: random.Random) -> Driver:
     """A driver of ``level`` (one of :data:`LEVELS`) using ``rng`` for any chance it needs;
     :class:`ValueError` for an unknown level."""
-    if level == "random":
+    if level == SeatKind.RANDOM:
         from monza_tui.bots.simple import RandomDriver
 
         return RandomDriver(rng)
-    if level == "greedy":
+    if level == SeatKind.GREEDY:
         from monza_tui.bots.simple import GreedyDriver
 
         return GreedyDriver(rng)
-    if level == "expert":
+    if level == SeatKind.EXPERT:
         from monza_tui.bots.expert import ExpertDriver
 
         return ExpertDriver(rng)

@@ -16,22 +16,22 @@ from monza_tui.commands.flags import seconds, whole
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
 from monza_tui.limits import MAX_BOT_DELAY, MAX_SEED
+from monza_tui.seats import SeatKind, car_count_words
 
 if TYPE_CHECKING:
     from textual.app import App
-
-LEVELS = ("random", "greedy", "expert")
-"""The bot levels (as ``monza_tui.bots.LEVELS``; repeated here so --help needs no bots)."""
 
 RACE_FLAGS = ("board", "pro", "bonus", "player", "bot", "start_player")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``monza play``."""
+    from monza_tui.boardfile import BUILTIN
+
     parser.add_argument(
         "--board",
         metavar="NAME|FILE",
-        help=_("oval, long, classic, or a board file (.toml)"),
+        help=_("{boards}, or a board file (.toml)").format(boards=", ".join(BUILTIN)),
     )
     parser.add_argument(
         "--pro",
@@ -52,8 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bot",
         action="append",
         metavar="LEVEL",
-        choices=LEVELS,
-        help=_("a computer driver: random, greedy or expert (repeatable; seats after the players)"),
+        choices=[level.value for level in SeatKind.levels()],
+        help=_("a computer driver: {levels} (repeatable; seats after the players)").format(
+            levels=", ".join(SeatKind.levels())
+        ),
     )
     parser.add_argument("--start-player", metavar="NAME", help=_("who starts (R3)"))
     parser.add_argument(
@@ -83,6 +85,7 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         start_race,
     )
     from monza_tui.boardfile import load_board
+    from monza_tui.engine import CarCountError, check_car_count
 
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
@@ -94,20 +97,15 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
             animation_delay=animation,
             offer_saved=True,
         )
-    board_ref = args.board or "oval"
+    board_ref = args.board or RaceSetup().board
     board = load_board(board_ref)
     seats = fit_cars(board, seats_from_flags(args.player or [], args.bot or []))
-    edition = board.board.edition
-    if args.bot and not args.player and len(seats) > edition.max_players:
-        # The person at the keyboard takes the first seat: say so, or "not 8" for seven
-        # --bot flags reads like a miscount.
-        raise UserError(
-            _("the {board} board races {low}-{high} cars, not {n}: you take the first seat "
-              "yourself, so give at most {bots} --bot").format(
-                board=board.board.name, low=edition.min_players, high=edition.max_players,
-                n=len(seats), bots=edition.max_players - 1,
-            )
-        )
+    try:
+        check_car_count(board.board.edition, len(seats))
+    except CarCountError as error:
+        # With --bot alone the person at the keyboard took the first seat: the words say so.
+        bots_only = bool(args.bot) and not args.player
+        raise UserError(car_count_words(board.board.name, error, bots_only=bots_only)) from None
     setup = RaceSetup(
         board=board_ref,
         pro=bool(args.pro),

@@ -88,7 +88,7 @@ def _row(found: saves.SaveInfo) -> tuple[Text | str, ...]:
             players.append(", ")
         players.append(f" {colour_letter(player.car)} ", STYLE[player.car])
         players.append(f" {player.name}")
-        if player.seat != "human":
+        if player.seat.is_bot:
             players.append(f" ({player.seat})", "dim")
     state = race.state
     if state.is_terminal():

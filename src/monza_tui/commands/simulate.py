@@ -22,10 +22,12 @@ from rich.table import Table
 from monza_tui.boardfile import load_board
 from monza_tui.bots import LEVELS
 from monza_tui.commands.flags import whole
+from monza_tui.engine import CarCountError, check_car_count
 from monza_tui.errors import UserError, echo
 from monza_tui.files import cannot_read, refuse_special, shown
 from monza_tui.i18n import _, ngettext
 from monza_tui.limits import MAX_GAMES, MAX_JOBS, MAX_RACES_PER_FILE, MAX_SEED
+from monza_tui.seats import car_count_words
 from monza_tui.wording import listing
 from monza_tui.wording.commands import percent, variant_names
 
@@ -102,16 +104,10 @@ def run(args: argparse.Namespace) -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     jobs = args.jobs if args.jobs is not None else min(cores or 1, MAX_JOBS)
     board_file = load_board(args.board)
-    edition = board_file.board.edition
-    if not edition.min_players <= len(seats) <= edition.max_players:
-        raise UserError(
-            code="R2.board_players",
-            board=board_file.board.name,
-            edition=edition,
-            least=edition.min_players,
-            most=edition.max_players,
-            count=len(seats),
-        )
+    try:
+        check_car_count(board_file.board.edition, len(seats))
+    except CarCountError as error:
+        raise UserError(car_count_words(board_file.board.name, error)) from None
     log = _log_path(args.log, args.games)
     setup = Setup(
         board_file,

@@ -23,9 +23,10 @@ from monza_tui.engine.actions import (
 )
 from monza_tui.engine.board import Board, BoardError, Edition, Space, SpaceKind
 from monza_tui.engine.colours import ANNIVERSARY_CARS, COLOURS, ORIGINAL_CARS, Colour
+from monza_tui.engine.config import CarCountError, GameConfigError, check_car_count
 from monza_tui.engine.dice import chance_rng, outcomes, roll_dice, seeded_roll
 from monza_tui.engine.notation import action_text, parse_action_text
-from monza_tui.engine.state import CHANCE, TERMINAL, Game, GameConfigError, State
+from monza_tui.engine.state import CHANCE, TERMINAL, Game, State
 from monza_tui.engine.turn import (
     DICE,
     TURBO_DICE,
@@ -50,6 +51,7 @@ __all__ = [
     "BoardError",
     "BonusResult",
     "BonusStep",
+    "CarCountError",
     "Colour",
     "Confirm",
     "DeclineBonus",
@@ -75,6 +77,7 @@ __all__ = [
     "TurnLog",
     "action_text",
     "chance_rng",
+    "check_car_count",
     "outcomes",
     "parse_action",
     "parse_action_text",

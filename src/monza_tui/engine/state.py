@@ -30,9 +30,9 @@ from monza_tui.engine.actions import (
 )
 from monza_tui.engine.board import Board
 from monza_tui.engine.colours import COLOURS, Colour
+from monza_tui.engine.config import GameConfigError, check_car_count
 from monza_tui.engine.dice import outcomes
 from monza_tui.engine.notation import action_text
-from monza_tui.engine.problems import Problem
 from monza_tui.engine.turn import (
     DICE,
     TURBO_DICE,
@@ -50,10 +50,6 @@ TERMINAL = -2
 """:meth:`State.current_player` when the race is over."""
 
 
-class GameConfigError(Problem):
-    """A race that cannot be set up: wrong number of players or cars (R2, R3)."""
-
-
 @dataclass(frozen=True)
 class Game:
     """What stays fixed for a whole race: board, cars in turn order, variants, start player."""
@@ -66,16 +62,7 @@ class Game:
 
     def __post_init__(self) -> None:
         edition = self.board.edition
-        if not edition.min_players <= len(self.cars) <= edition.max_players:
-            raise GameConfigError(
-                f"the {edition.value} edition races {edition.min_players}-"
-                f"{edition.max_players} cars, not {len(self.cars)} (R2)",
-                "R2.players",
-                edition=edition.value,
-                least=edition.min_players,
-                most=edition.max_players,
-                count=len(self.cars),
-            )
+        check_car_count(edition, len(self.cars))
         if len(set(self.cars)) != len(self.cars):
             raise GameConfigError("every player drives a different car", "R2.same_car")
         for car in self.cars:

@@ -8,7 +8,8 @@ test runs it); ``--init CODE`` starts a new language's ``.po`` from the template
 - Messages are every ``_()``, ``N_()``, ``ngettext()`` and ``pgettext()`` call with literal
   strings in the package (Babel's Python extractor) and every paragraph of the rules summary
   ``app/rules.md`` (our own small extractor: the rules screen translates paragraph by
-  paragraph, :func:`monza_tui.i18n.split_blocks`).
+  paragraph, :func:`monza_tui.i18n.split_blocks`), and the built-in boards' titles
+  (``boards/*.toml``, data the set-up screen shows through ``_()``).
 - Updating a ``.po`` never loses a translation: a message that left the sources is kept at
   the end as ``#~`` (obsolete), and one whose English changed a little comes back marked
   fuzzy with its old translation, for the translator to check (fuzzy ones are not compiled).
@@ -27,6 +28,7 @@ import argparse
 import datetime as dt
 import io
 import sys
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -128,6 +130,11 @@ def extract(package: Path = PACKAGE) -> Catalog:
         for block in split_blocks(RULES.read_text("utf-8")):
             where = [(_location(RULES), None)]
             template.add(block, locations=where)  # type: ignore[arg-type]
+    for board in sorted((package / "boards").glob("*.toml")):
+        title = tomllib.loads(board.read_text("utf-8")).get("title")
+        if title:
+            where = [(_location(board), None)]
+            template.add(title, locations=where)  # type: ignore[arg-type]
     return template
 
 

@@ -11,7 +11,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from monza_tui.limits import MAX_NAME_CHARS, MAX_PENDING_ACTIONS, MAX_SEED, name_problem
-from monza_tui.record.race import ColourName, Seat
+from monza_tui.record.race import ColourName
+from monza_tui.seats import SeatKind
 
 
 class _Strict(BaseModel):
@@ -25,7 +26,7 @@ class _Open(BaseModel):
 class PlayerLine(_Strict):
     name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
     car: ColourName
-    seat: Seat = "human"
+    seat: SeatKind = SeatKind.HUMAN
 
     @field_validator("name")
     @classmethod

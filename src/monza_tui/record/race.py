@@ -47,12 +47,12 @@ from monza_tui.limits import (
     names_problem,
     seed_problem,
 )
+from monza_tui.seats import SeatKind
 
 RECORD = "monza-game"
 VERSION = 1
 """The record version this code writes and the newest it reads."""
 
-Seat = Literal["human", "random", "greedy", "expert"]
 ColourName = Literal["red", "blue", "green", "yellow", "purple", "white"]
 
 
@@ -62,11 +62,15 @@ class RecordError(UserError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A seat at the table: a name, a car, and who drives it."""
+    """A player of a race: a name, a car, and who drives it (``seat``, the record's word)."""
 
     name: str
     car: Colour
-    seat: Seat = "human"
+    seat: SeatKind = SeatKind.HUMAN
+
+    def __post_init__(self) -> None:
+        # "greedy" and SeatKind.GREEDY are the same seat; keep the enum.
+        object.__setattr__(self, "seat", SeatKind(self.seat))
 
 
 # The race ----------------------------------------------------------------------------

@@ -9,9 +9,6 @@ from monza_tui.wording.plural import Message
 MESSAGES: dict[str, Message] = {
     "sim.level": N_("--seats: unknown driver {level}; the levels are {levels}"),
     "sim.players": N_("--players {players} but --seats names {seats} drivers; give one of them"),
-    "R2.board_players": N_(
-        "the {board} board ({edition}) races {least}-{most} cars, not {count} (R2)"
-    ),
     "sim.log_write": N_("--log {log}: cannot write: {why}"),
     "sim.log_empty": N_("--log: an empty file name"),
     "sim.log": N_("--log {log}: {why}"),

@@ -18,8 +18,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     CSS_PATH = "confirm.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", _("Yes")),
-        Binding("n,escape", "answer(False)", _("No")),
+        Binding("y", "answer(True)", _("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", _("No"), id="confirm.no"),
     ]
 
     def __init__(self, question: str, *, yes: str, no: str) -> None:
@@ -32,15 +32,11 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Static(self.question, id="question")
             with Horizontal(id="answers"):
-                yield Button(self.yes, id="yes", variant="primary")
-                yield Button(self.no, id="no")
+                yield Button(self.yes, id="yes", variant="primary", action="screen.answer(True)")
+                yield Button(self.no, id="no", action="screen.answer(False)")
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "yes")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

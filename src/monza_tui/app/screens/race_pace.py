@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.screen import Screen
@@ -42,8 +42,12 @@ class RacePace(Screen[None]):
 
     @property
     def monza(self) -> MonzaApp:
-        """The app, typed."""
-        return cast("MonzaApp", self.app)
+        """The app, checked: the race screen is only ever shown by it."""
+        from monza_tui.app.app import MonzaApp
+
+        app = self.app
+        assert isinstance(app, MonzaApp)
+        return app
 
     @property
     def race(self) -> Race:
@@ -54,7 +58,7 @@ class RacePace(Screen[None]):
 
     def is_bot(self, player: int) -> bool:
         """Whether a computer driver plays ``player``."""
-        return self.race.players[player].seat != "human"
+        return self.race.players[player].seat.is_bot
 
     def state_changed(self) -> None:
         """Derive and draw everything anew (the race screen)."""

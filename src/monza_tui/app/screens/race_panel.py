@@ -214,7 +214,7 @@ def _offer(button: Button, on: bool) -> None:
     if is_off(button) == (not on):
         return
     button._monza_off = not on  # type: ignore[attr-defined]
-    label = _LABELS[button.id or ""]
+    label = _(_LABELS[button.id or ""])
     button.label = label if on else Content.styled(label, "dim")
 
 

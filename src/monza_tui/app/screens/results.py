@@ -3,9 +3,8 @@ with their trophies (R10, R11), and a rematch."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,9 +17,6 @@ from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
 from monza_tui.i18n import _, colour_letter, ngettext
 from monza_tui.record import Race
-
-if TYPE_CHECKING:
-    from monza_tui.app.app import MonzaApp
 
 TROPHY = "🏆"
 
@@ -52,20 +48,17 @@ class ResultsScreen(Screen[None]):
     AUTO_FOCUS = ""  # nothing focused: Enter (the last move's key) never starts a rematch
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "rematch", _("Rematch")),
-        Binding("n", "new_setup", _("New set-up")),
-        Binding("escape", "board", _("Board")),
-        Binding("i", "details", _("Details")),
-        Binding("q", "app.quit", _("Quit"), show=False),  # the footer shows ^q already
+        Binding("r", "app.rematch", _("Rematch"), id="results.rematch"),
+        Binding("n", "app.new_setup", _("New set-up"), id="results.new-setup"),
+        Binding("escape", "board", _("Board"), id="results.board"),
+        Binding("i", "details", _("Details"), id="results.details"),
+        # The footer shows ^q already.
+        Binding("q", "app.quit", _("Quit"), show=False, id="results.quit"),
     ]
 
     def __init__(self, race: Race) -> None:
         super().__init__()
         self.race = race
-
-    @property
-    def monza(self) -> MonzaApp:
-        return cast("MonzaApp", self.app)
 
     def compose(self) -> ComposeResult:
         race = self.race
@@ -124,9 +117,11 @@ class ResultsScreen(Screen[None]):
             details.display = False
             yield details
             with Horizontal(id="result-buttons"):
-                yield Button(_("Rematch"), id="rematch", variant="primary", compact=True)
-                yield Button(_("New set-up"), id="new-setup", compact=True)
-                yield Button(_("Quit"), id="quit", compact=True)
+                yield Button(_("Rematch"), id="rematch", variant="primary", compact=True,
+                             action="app.rematch")
+                yield Button(_("New set-up"), id="new-setup", compact=True,
+                             action="app.new_setup")
+                yield Button(_("Quit"), id="quit", compact=True, action="app.quit")
         # As on the race screen: no command-palette key in the footer (^p still opens it).
         yield Footer(show_command_palette=False)
 
@@ -138,24 +133,6 @@ class ResultsScreen(Screen[None]):
         """Show or hide the race's details (its seed)."""
         details = self.query_one("#details", Static)
         details.display = not details.display
-
-    def action_rematch(self) -> None:
-        """The same set-up again with fresh dice."""
-        self.monza.rematch()
-
-    def action_new_setup(self) -> None:
-        """Back to the set-up screen."""
-        self.monza.new_setup()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "rematch":
-            self.action_rematch()
-        elif event.button.id == "new-setup":
-            self.action_new_setup()
-        elif event.button.id == "quit":
-            self.app.exit()
 
 
 __all__ = ["TROPHY", "ResultsScreen"]

@@ -41,19 +41,15 @@ class RulesScreen(ModalScreen[None]):
     CSS_PATH = "rules.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", _("Close")),
+        Binding("escape,q,question_mark,f1", "dismiss", _("Close"), id="rules.close"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-box"):
             with VerticalScroll(id="rules"):
                 yield Markdown(rules_text())
-            yield Button(_("Close"), id="close-rules", compact=True)
+            yield Button(_("Close"), id="close-rules", compact=True, action="screen.dismiss")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#rules", VerticalScroll).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss()

@@ -1,51 +1,69 @@
 """The set-up screen: board, variants, seats, start player; Enter starts the race.
 
 Everything has a sensible default (oval, basic rules, "Player 1" and "Player 2"), so
-Enter alone starts a race. The form only collects a :class:`RaceSetup`; checking it is
-:func:`start_race`'s job, the same check the command-line flags go through.
+Enter alone starts a race. The form's values live in one :class:`RaceSetup`
+(:attr:`SetupScreen.setup`): every change of a field replaces it, and the fields only show
+it. Checking it is :func:`start_race`'s job, the same check the command-line flags go
+through; a started race goes to the app as a :class:`SetupScreen.Chosen` message.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from monza_tui.app.language_choice import LanguageChoice
-from monza_tui.app.race_setup import (
-    SEAT_KINDS,
-    RaceSetup,
-    Seat,
-    default_seats,
-    seat_label,
-    start_race,
-)
-from monza_tui.boardfile import BUILTIN, BoardFileError, load_board
+from monza_tui.app.race_setup import RaceSetup, Seat, default_seats, seat_label, start_race
+from monza_tui.boardfile import BoardFileError, BuiltinBoard, builtin_boards, load_board
 from monza_tui.engine import Colour, Edition
 from monza_tui.errors import UserError
 from monza_tui.i18n import _, colour_name
+from monza_tui.record import Race
+from monza_tui.seats import SeatKind
 
-if TYPE_CHECKING:
-    from monza_tui.app.app import MonzaApp
-
-MAX_SEATS = 6
 FILE = "file"
 """The board choice that reads a board file."""
 
 
-def _edition_of(board: str) -> Edition | None:
-    """The edition of a built-in board (None: a board file, known only once loaded)."""
-    if board == "classic":
-        return Edition.ORIGINAL
-    if board in BUILTIN:
-        return Edition.ANNIVERSARY
-    return None
+def board_label(board: BuiltinBoard) -> str:
+    """How a built-in board is offered: its title and what it is made for, all from its
+    TOML file (``Long track (pro)``). The titles are in the catalogue (locale/catalogue.py
+    reads them from the files)."""
+    title = _(board.title) if board.title else board.name
+    if board.edition is Edition.ORIGINAL:
+        return _("{title} (original edition, {low}-{high} cars)").format(
+            title=title, low=board.edition.min_players, high=board.edition.max_players
+        )
+    if board.variant == "pro":
+        return _("{title} (pro)").format(title=title)
+    return _("{title} (basic game)").format(title=title)
+
+
+def board_options() -> list[tuple[str, str]]:
+    """The board choices: the built-in boards in their order, then a board file."""
+    return [(board_label(b), b.name) for b in builtin_boards()] + [(_("Board file…"), FILE)]
+
+
+def fit_seats(seats: tuple[Seat, ...], edition: Edition, count: int) -> tuple[Seat, ...]:
+    """``count`` seats for ``edition``: the first ones kept, new ones "Player n" (R2); every
+    seat keeps its car if the edition has it and nobody before took it, else a free one."""
+    seats = seats[:count] + default_seats(count)[len(seats):count]
+    fitted: list[Seat] = []
+    for seat in seats:
+        taken = [s.car for s in fitted]
+        if seat.car not in edition.cars or seat.car in taken:
+            free = [c for c in edition.cars if c not in taken]
+            seat = replace(seat, car=free[0] if free else edition.cars[0])
+        fitted.append(seat)
+    return tuple(fitted)
 
 
 class TickBox(Checkbox):
@@ -72,14 +90,14 @@ class SeatRow(Horizontal):
                     max_length=40)
         yield Select(
             [(colour_name(c), c) for c in self.cars],
-            value=self.seat.car if self.seat.car in self.cars else self.cars[0],
+            value=self.seat.car,
             allow_blank=False,
             id=f"car-{self.index}",
             classes="seat-car",
             compact=True,
         )
         yield Select(
-            [(seat_label(kind), kind) for kind in SEAT_KINDS],
+            [(seat_label(kind), kind) for kind in SeatKind],
             value=self.seat.kind,
             allow_blank=False,
             id=f"kind-{self.index}",
@@ -96,55 +114,55 @@ class SetupScreen(Screen[None]):
     """Enter starts the race at once (and one focus change, not two: each restyles)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", _("Start race"), show=False),
-        Binding("ctrl+s", "start", _("Start race")),
-        Binding("escape", "app.quit", _("Quit"), show=False),
+        Binding("enter", "start", _("Start race"), show=False, id="setup.start-enter"),
+        Binding("ctrl+s", "start", _("Start race"), id="setup.start"),
+        Binding("escape", "app.quit", _("Quit"), show=False, id="setup.quit"),
     ]
+
+    class Chosen(Message):
+        """The form's race is checked and started: the app shows it."""
+
+        def __init__(self, race: Race) -> None:
+            super().__init__()
+            self.race = race
 
     def __init__(self, setup: RaceSetup | None = None) -> None:
         super().__init__()
-        self.initial = setup or RaceSetup()
-        seats = list(self.initial.seats)
-        # Six rows are always there; the player count shows as many as needed.
-        palette = Edition.ORIGINAL.cars
-        for index in range(len(seats), MAX_SEATS):
-            free = [c for c in palette if c not in {s.car for s in seats}]
-            seats.append(replace(default_seats(index + 1)[index], car=free[0]))
-        self.seats = seats
-        self.cars = [seat.car for seat in seats]
-
-    @property
-    def monza(self) -> MonzaApp:
-        return cast("MonzaApp", self.app)
+        self.setup = setup or RaceSetup()
+        """What the form shows now (unchecked): the one home of its values."""
+        self._seed_problem: str | None = None
+        """Why the seed field's text is not a seed (it stays on screen as typed)."""
+        builtin = {b.name: b for b in builtin_boards()}
+        self._builtin = builtin
+        board = builtin.get(self.setup.board)
+        edition = board.edition if board else self._edition_of(self.setup.board)
+        self._edition = edition
+        """The edition whose cars and player count the form offers."""
+        count = min(max(2, len(self.setup.seats)), edition.max_players)
+        self.setup = replace(self.setup, seats=fit_seats(self.setup.seats, edition, count))
 
     def compose(self) -> ComposeResult:
-        setup = self.initial
-        board = setup.board if setup.board in BUILTIN else FILE
-        edition = _edition_of(board) or Edition.ANNIVERSARY
-        self._shown_edition = edition
-        self._shown_board = board
+        setup = self.setup
+        is_file = setup.board not in self._builtin
         with VerticalScroll(id="setup"):
             yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
             with Horizontal(classes="form-row"):
                 yield Label(_("Board"), classes="form-label")
                 yield Select(
-                    [
-                        (_("Oval (basic game)"), "oval"),
-                        (_("Long track (pro)"), "long"),
-                        (_("Classic (original edition, 2-6 cars)"), "classic"),
-                        (_("Board file…"), FILE),
-                    ],
-                    value=board,
+                    board_options(),
+                    value=FILE if is_file else setup.board,
                     allow_blank=False,
                     id="board",
                     compact=True,
                 )
-            yield Input(
-                setup.board if board == FILE else "",
+            board_file = Input(
+                setup.board if is_file else "",
                 placeholder=_("path to a board file (.toml)"),
                 id="board-file",
                 compact=True,
             )
+            board_file.display = is_file
+            yield board_file
             with Horizontal(classes="form-row"):
                 yield Label(_("Variants"), classes="form-label")
                 yield TickBox(_("Pro (tiles, extra roll, turbo)"), setup.pro, id="pro",
@@ -154,8 +172,8 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Label(_("Players"), classes="form-label")
                 yield Select(
-                    [(str(n), n) for n in range(2, edition.max_players + 1)],
-                    value=min(max(2, len(setup.seats)), edition.max_players),
+                    self._count_options(),
+                    value=len(setup.seats),
                     allow_blank=False,
                     id="count",
                     compact=True,
@@ -163,15 +181,14 @@ class SetupScreen(Screen[None]):
                 yield Label(_("Start player"), classes="form-label-wide")
                 yield Select(
                     self._start_options(),
-                    value=setup.start_player,
+                    value=min(setup.start_player, len(setup.seats) - 1),
                     allow_blank=False,
                     id="start-player",
                     compact=True,
                 )
             with Vertical(id="seats"):
-                # Rows for the seats shown; more are added when the count goes up.
-                for index in range(min(max(2, len(setup.seats)), edition.max_players)):
-                    yield SeatRow(index, self.seats[index], edition.cars)
+                for index, seat in enumerate(setup.seats):
+                    yield SeatRow(index, seat, self._edition.cars)
             with Horizontal(classes="form-row"):
                 yield Label(_("Seed"), classes="form-label")
                 yield Input(
@@ -183,9 +200,10 @@ class SetupScreen(Screen[None]):
                 )
             yield Static("", id="setup-error", classes="error-line", markup=False)
             with Horizontal(id="setup-buttons"):
-                yield Button(_("Start race"), id="start", variant="primary", compact=True)
-                yield Button(_("Rules"), id="rules", compact=True)
-                yield Button(_("Quit"), id="quit", compact=True)
+                yield Button(_("Start race"), id="start", variant="primary", compact=True,
+                             action="screen.start")
+                yield Button(_("Rules"), id="rules", compact=True, action="app.rules")
+                yield Button(_("Quit"), id="quit", compact=True, action="screen.quit")
                 yield LanguageChoice()
         # As on the race screen: no command-palette key in the footer (^p still opens it).
         yield Footer(show_command_palette=False)
@@ -193,183 +211,197 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         # The form scrolls to whatever has the focus; it needs none of its own.
         self.query_one("#setup", VerticalScroll).can_focus = False
-        self.query_one("#board-file", Input).display = self._board_is_file()
-        # A board file's edition is known once it is read (built-in ones at compose).
-        self._edition_changed()
+        self._show_house_rules()
 
-    # Reading the form -------------------------------------------------------------------
-
-    def _board_ref(self) -> str:
-        choice = self.query_one("#board", Select).value
-        if choice == FILE:
-            return self.query_one("#board-file", Input).value.strip()
-        return str(choice)
-
-    def _count(self) -> int:
-        return cast(int, self.query_one("#count", Select).value)
-
-    def _rows(self) -> dict[int, SeatRow]:
-        return {row.index: row for row in self.query(SeatRow)}
-
-    def _names(self) -> list[str]:
-        rows = self._rows()
-        return [
-            rows[i].query_one(Input).value if i in rows else self.seats[i].name
-            for i in range(MAX_SEATS)
-        ]
-
-    def _start_options(self) -> list[tuple[str, int]]:
-        count = max(2, len(self.initial.seats))
-        names = [s.name for s in self.seats]
-        if self.is_mounted:
-            count, names = self._count(), self._names()
-        return [(names[i].strip() or str(i + 1), i) for i in range(count)]
+    # The form's values ----------------------------------------------------------------
 
     def read_setup(self) -> RaceSetup:
-        """The set-up the form shows now (unchecked)."""
-        seats = tuple(
-            Seat(
-                self.query_one(f"#name-{i}", Input).value.strip(),
-                cast(Colour, self.query_one(f"#car-{i}", Select).value),
-                cast(str, self.query_one(f"#kind-{i}", Select).value),
-            )
-            for i in range(self._count())
-        )
-        if not self._board_ref():
+        """The set-up the form shows now (unchecked); :class:`UserError` for a field that
+        cannot be read at all (no board file given, a seed that is not a number)."""
+        if not self.setup.board:
             raise UserError(_("give the path of a board file (.toml)"))
-        seed_text = self.query_one("#seed", Input).value.strip()
+        if self._seed_problem is not None:
+            raise UserError(self._seed_problem)
+        return self.setup
+
+    def _edition_of(self, board: str) -> Edition:
+        """The edition of ``board``: a built-in one's from its TOML file, a board file's
+        once it reads (the anniversary edition's until then)."""
+        builtin = self._builtin.get(board)
+        if builtin is not None:
+            return builtin.edition
+        if not board:
+            return Edition.ANNIVERSARY
         try:
-            seed = int(seed_text) if seed_text else None
-        except ValueError:
-            raise UserError(_("the seed is a whole number")) from None
-        return RaceSetup(
-            board=self._board_ref(),
-            pro=self.query_one("#pro", Checkbox).value,
-            bonus=self.query_one("#bonus", Checkbox).value,
-            seats=seats,
-            start_player=cast(int, self.query_one("#start-player", Select).value),
-            seed=seed,
-        )
+            return load_board(board).board.edition
+        except BoardFileError:
+            return Edition.ANNIVERSARY
+
+    def _count_options(self) -> list[tuple[str, int]]:
+        return [(str(n), n) for n in range(2, self._edition.max_players + 1)]
+
+    def _start_options(self) -> list[tuple[str, int]]:
+        return [(s.name.strip() or str(i + 1), i) for i, s in enumerate(self.setup.seats)]
+
+    def _set_seat(self, index: int, seat: Seat) -> None:
+        seats = list(self.setup.seats)
+        seats[index] = seat
+        self.setup = replace(self.setup, seats=tuple(seats))
 
     # Keeping the form consistent ------------------------------------------------------------
 
-    def _edition(self) -> Edition:
-        choice = str(self.query_one("#board", Select).value)
-        edition = _edition_of(choice)
-        if edition is None:
-            try:
-                edition = load_board(self._board_ref()).board.edition
-            except BoardFileError:
-                edition = Edition.ANNIVERSARY
-        return edition
-
-    def _board_is_file(self) -> bool:
-        return self.query_one("#board", Select).value == FILE
-
     @on(Select.Changed, "#board")
-    def _board_changed(self) -> None:
-        self.query_one("#board-file", Input).display = self._board_is_file()
-        board = self.query_one("#board", Select).value
-        if board != self._shown_board:
-            self._shown_board = str(board)
-            if board == "long":
-                # "Long track (pro)": the choice says pro, so it ticks Pro (it can be
-                # unticked again).
-                self.query_one("#pro", Checkbox).value = True
-        self._edition_changed()
+    async def _board_changed(self, event: Select.Changed) -> None:
+        choice = str(event.select.value)
+        file_input = self.query_one("#board-file", Input)
+        file_input.display = choice == FILE
+        board = file_input.value.strip() if choice == FILE else choice
+        if board == self.setup.board:
+            return
+        self.setup = replace(self.setup, board=board)
+        builtin = self._builtin.get(board)
+        if builtin is not None and builtin.variant == "pro" and not self.setup.pro:
+            # "Long track (pro)": the choice says pro, so it ticks Pro (it can be
+            # unticked again).
+            self.setup = replace(self.setup, pro=True)
+            self.query_one("#pro", Checkbox).value = True
+        await self._edition_changed()
 
     @on(Input.Changed, "#board-file")
-    def _file_changed(self) -> None:
-        self._edition_changed()
+    async def _file_changed(self, event: Input.Changed) -> None:
+        if self.query_one("#board", Select).value == FILE:
+            self.setup = replace(self.setup, board=event.value.strip())
+            await self._edition_changed()
 
-    def _edition_changed(self) -> None:
-        edition = self._edition()
-        if edition is self._shown_edition:
-            self._variants_changed()
-            return
-        self._shown_edition = edition
-        count = self.query_one("#count", Select)
-        options = [(str(n), n) for n in range(2, edition.max_players + 1)]
-        value = min(cast(int, count.value), edition.max_players)
-        count.set_options(options)
-        count.value = value
-        # Every seat keeps its car if this edition has it and nobody before took it.
-        fitted: list[Colour] = []
-        for car in self.cars:
-            if car not in edition.cars or car in fitted:
-                free = [c for c in edition.cars if c not in fitted]
-                car = free[0] if free else edition.cars[0]
-            fitted.append(car)
-        self.cars = fitted
-        for index, row in self._rows().items():
-            car = fitted[index]
-            select = row.query_one(f"#car-{index}", Select)
+    async def _edition_changed(self) -> None:
+        edition = self._edition_of(self.setup.board)
+        if edition is not self._edition:
+            self._edition = edition
+            count = min(len(self.setup.seats), edition.max_players)
+            self.setup = replace(
+                self.setup, seats=fit_seats(self.setup.seats, edition, count)
+            )
+            select = self.query_one("#count", Select)
             with select.prevent(Select.Changed):
-                select.set_options([(colour_name(c), c) for c in edition.cars])
-                select.value = car
-        self._variants_changed()
+                select.set_options(self._count_options())
+                select.value = count
+            await self._show_seats()
+        self._show_house_rules()
 
-    @on(Checkbox.Changed)
-    def _variants_changed(self) -> None:
+    @on(Checkbox.Changed, "#pro")
+    def _pro_changed(self, event: Checkbox.Changed) -> None:
+        self.setup = replace(self.setup, pro=event.value)
+        self._show_house_rules()
+
+    @on(Checkbox.Changed, "#bonus")
+    def _bonus_changed(self, event: Checkbox.Changed) -> None:
+        self.setup = replace(self.setup, bonus=event.value)
+        self._show_house_rules()
+
+    def _show_house_rules(self) -> None:
         note = self.query_one("#house-rules", Static)
-        pro = self.query_one("#pro", Checkbox).value
-        bonus = self.query_one("#bonus", Checkbox).value
-        if self._edition() is Edition.ORIGINAL:
-            text = _("Classic board: the original edition has no tiles and no bonus move, "
-                     "so pro and bonus are house rules here.")
-            note.update(text)
-            note.set_class(pro or bonus, "-active")
+        if self._edition is Edition.ORIGINAL:
+            note.update(_("Classic board: the original edition has no tiles and no bonus move, "
+                          "so pro and bonus are house rules here."))
+            note.set_class(self.setup.pro or self.setup.bonus, "-active")
             note.display = True
         else:
             note.display = False
 
     @on(Select.Changed, "#count")
-    async def _count_changed(self) -> None:
-        count = self._count()
-        rows = self._rows()
+    async def _count_changed(self, event: Select.Changed) -> None:
+        count = event.select.value
+        if not isinstance(count, int) or count == len(self.setup.seats):
+            return
+        self.setup = replace(
+            self.setup, seats=fit_seats(self.setup.seats, self._edition, count)
+        )
+        await self._show_seats()
+
+    async def _show_seats(self) -> None:
+        """One row per seat of :attr:`setup`: rows added or removed, and every shown row's
+        car choices and car set from it."""
+        seats = self.setup.seats
+        rows = {row.index: row for row in self.query(SeatRow)}
+        for index, row in rows.items():
+            if index >= len(seats):
+                await row.remove()
+            else:
+                select = row.query_one(f"#car-{index}", Select)
+                with select.prevent(Select.Changed):
+                    select.set_options([(colour_name(c), c) for c in self._edition.cars])
+                    select.value = seats[index].car
         missing = [
-            SeatRow(i, replace(self.seats[i], car=self.cars[i]), self._shown_edition.cars)
-            for i in range(count)
+            SeatRow(i, seat, self._edition.cars)
+            for i, seat in enumerate(seats)
             if i not in rows
         ]
         if missing:
             await self.query_one("#seats", Vertical).mount_all(missing)
-        for index, row in self._rows().items():
-            row.display = index < count
-        self._refresh_start_player()
+        self._show_start_player()
 
-    @on(Input.Changed, ".seat-name")
-    def _refresh_start_player(self) -> None:
-        select = self.query_one("#start-player", Select)
-        value = select.value
+    def _show_start_player(self) -> None:
         options = self._start_options()
-        keep = value if isinstance(value, int) and value < len(options) else 0
+        start = self.setup.start_player
+        if start >= len(options):
+            start = 0
+            self.setup = replace(self.setup, start_player=start)
+        select = self.query_one("#start-player", Select)
         with select.prevent(Select.Changed):
             select.set_options(options)
             # set_options picks the first option; when that is the value already, the
             # select keeps showing the old name. A detour makes it show the new one.
-            select.value = (keep + 1) % len(options)
-            select.value = keep
+            select.value = (start + 1) % len(options)
+            select.value = start
+
+    @on(Select.Changed, "#start-player")
+    def _start_player_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.select.value, int):
+            self.setup = replace(self.setup, start_player=event.select.value)
+
+    @on(Input.Changed, ".seat-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        index = int((event.input.id or "name-0").split("-")[1])
+        if index < len(self.setup.seats):
+            self._set_seat(index, replace(self.setup.seats[index], name=event.value))
+            self._show_start_player()
+
+    @on(Select.Changed, ".seat-kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        index = int((event.select.id or "kind-0").split("-")[1])
+        if index < len(self.setup.seats) and isinstance(event.select.value, str):
+            kind = SeatKind(event.select.value)
+            self._set_seat(index, replace(self.setup.seats[index], kind=kind))
 
     @on(Select.Changed, ".seat-car")
     def _car_changed(self, event: Select.Changed) -> None:
         index = int((event.select.id or "car-0").split("-")[1])
         # The select's value now, not the message's: messages of programmatic changes
         # arrive late and must not swap cars again.
-        new = cast(Colour, event.select.value)
-        old = self.cars[index]
-        if new == old:
+        new = event.select.value
+        seats = self.setup.seats
+        if index >= len(seats) or not isinstance(new, Colour) or new == seats[index].car:
             return
+        old = seats[index].car
         # Two players cannot drive the same car: the other one takes this one's old car.
-        rows = self._rows()
-        for other in range(MAX_SEATS):
-            if other != index and self.cars[other] == new:
-                self.cars[other] = old
-                if other in rows:
-                    select = rows[other].query_one(f"#car-{other}", Select)
-                    with select.prevent(Select.Changed):
-                        select.value = old
-        self.cars[index] = new
+        for other, seat in enumerate(seats):
+            if other != index and seat.car == new:
+                self._set_seat(other, replace(seat, car=old))
+                select = self.query_one(f"#car-{other}", Select)
+                with select.prevent(Select.Changed):
+                    select.value = old
+        self._set_seat(index, replace(self.setup.seats[index], car=new))
+
+    @on(Input.Changed, "#seed")
+    def _seed_changed(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        try:
+            seed = int(text) if text else None
+        except ValueError:
+            self._seed_problem = _("the seed is a whole number")
+            return
+        self._seed_problem = None
+        self.setup = replace(self.setup, seed=seed)
 
     # Starting ------------------------------------------------------------------------------
 
@@ -386,18 +418,9 @@ class SetupScreen(Screen[None]):
             error.update(str(problem))
             return
         error.update("")
-        self.monza.begin(race)
+        self.post_message(self.Chosen(race))
 
-    @on(Button.Pressed, "#start")
-    def _start_pressed(self) -> None:
-        self.action_start()
-
-    @on(Button.Pressed, "#rules")
-    def _rules_pressed(self) -> None:
-        self.app.action_rules()  # type: ignore[attr-defined]
-
-    @on(Button.Pressed, "#quit")
-    def _quit_pressed(self) -> None:
+    def action_quit(self) -> None:
         """The Quit button asks first: Tab Tab Enter from Start race lands on it."""
         from monza_tui.app.screens.confirm import ConfirmScreen
 

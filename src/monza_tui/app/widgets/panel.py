@@ -26,7 +26,7 @@ from monza_tui.record import Player
 
 def player_label(player: Player) -> str:
     """A player's name, with the robot mark and level for a computer driver."""
-    if player.seat == "human":
+    if not player.seat.is_bot:
         return player.name
     return f"{player.name} {seat_label(player.seat)}"
 
@@ -70,7 +70,7 @@ class TurnBanner(Vertical):
             else:
                 text = _("{name}'s turn ({car})")
             put_text(name, text.format(name=player.name, car=colour_name(colour)))
-            self.set_class(player.seat != "human", "-bot-seat")
+            self.set_class(player.seat.is_bot, "-bot-seat")
         put_text(one(self, "#turn-prompt", Static), prompt)
 
 
@@ -100,7 +100,7 @@ class PlayerRow(Horizontal):
         if self.tooltip != tip:
             self.tooltip = tip
         self.set_class(acting, "-current")
-        self.set_class(player.seat != "human", "-bot")
+        self.set_class(player.seat.is_bot, "-bot")
         self.set_class(state.board.is_finish(state.positions[self.index]), "-finished")
 
 

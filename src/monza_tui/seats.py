@@ -1,0 +1,60 @@
+"""Who drives a car: a person or a computer driver of one level, and how many cars a board takes.
+
+One vocabulary for the set-up (screen and ``monza play`` flags), the bots, the game record and
+``monza simulate``. The values are the record's ``"seat"`` strings, so a :class:`SeatKind` is
+written and read back as exactly that string (``docs/game-record.md``). The module imports
+neither the engine nor the app, so the command line's ``--help`` can name the levels cheaply.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+from monza_tui.i18n import _
+
+if TYPE_CHECKING:
+    from monza_tui.engine import CarCountError
+
+
+class SeatKind(enum.StrEnum):
+    """Who drives the car of a seat. Weakest computer driver first, after the person."""
+
+    HUMAN = "human"
+    """A person at the keyboard chooses every action."""
+    RANDOM = "random"
+    """A computer driver that picks any legal action at random (a first opponent)."""
+    GREEDY = "greedy"
+    """A computer driver that takes the path going furthest this turn."""
+    EXPERT = "expert"
+    """The strongest computer driver: it plans dice, tiles and the turbo (``docs/bots.md``);
+    the hints are its choices."""
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a computer driver plays this seat."""
+        return self is not SeatKind.HUMAN
+
+    @classmethod
+    def levels(cls) -> tuple[SeatKind, ...]:
+        """The computer drivers' levels, weakest first."""
+        return tuple(kind for kind in cls if kind.is_bot)
+
+
+def car_count_words(board: str, error: CarCountError, *, bots_only: bool = False) -> str:
+    """The player's sentence for the engine's car-count error (R2) on board ``board``.
+
+    ``bots_only``: the seats came from ``--bot`` flags alone, so the person at the keyboard
+    took the first seat; saying so keeps "not 8" for seven bots from reading like a miscount.
+    """
+    if bots_only and error.count > error.high:
+        return _(
+            "the {board} board races {low}-{high} cars, not {n}: you take the first seat "
+            "yourself, so give at most {bots} --bot"
+        ).format(board=board, low=error.low, high=error.high, n=error.count, bots=error.high - 1)
+    return _("the {board} board races {low}-{high} cars, not {n} (R2)").format(
+        board=board, low=error.low, high=error.high, n=error.count
+    )
+
+
+__all__ = ["SeatKind", "car_count_words"]
