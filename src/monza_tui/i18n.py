@@ -38,8 +38,6 @@ LETTER_CONTEXT = "colour letter"
 _translation: gettext.NullTranslations = gettext.translation(
     DOMAIN, localedir=LOCALE_DIR, fallback=True
 )
-_seen: dict[str, str] = {}
-"""Every translation loaded this session, text back to its English msgid (retranslate)."""
 
 
 def _load(code: str | None) -> gettext.NullTranslations:
@@ -47,22 +45,12 @@ def _load(code: str | None) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True)
 
 
-def _remember(translation: gettext.NullTranslations) -> None:
-    catalog = getattr(translation, "_catalog", {})
-    for key, value in catalog.items():
-        if isinstance(key, str) and key and isinstance(value, str) and value != key:
-            _seen.setdefault(value, key.split("\x04")[-1])
-
-
 def set_language(code: str | None) -> str:
     """Speak ``code`` from now on (None: as the environment says); the language in effect
     (``en`` when no catalogue fits). Text already made stays as it was: entry points call
     this before they build anything (the set-up screen re-renders itself)."""
     global _translation
-    translation = _load(code.strip() if code else None)
-    _remember(_translation)
-    _remember(translation)
-    _translation = translation
+    _translation = _load(code.strip() if code else None)
     return current_language()
 
 
@@ -103,10 +91,23 @@ def pgettext(context: str, message: str) -> str:
     return _translation.pgettext(context, message)
 
 
+class Said(str):
+    """Text in the player's language that remembers its English msgid.
+
+    Key labels are made once and kept by Textual; to say them again in another language
+    the msgid is needed, and a translation cannot be read back to it (French says "Garder"
+    for both "Keep" and "Keep roll")."""
+
+    msgid: str
+
+
 def retranslate(text: str) -> str:
-    """``text``, made in any language loaded this session, in the current one (text made
-    once at import, such as key labels, follows a language switch)."""
-    return _(_seen.get(text, text))
+    """``text`` in the current language: a :class:`Said` by its msgid, any other text taken
+    as the English msgid itself (labels are marked with :func:`N_`, so made in English)."""
+    msgid = getattr(text, "msgid", text)
+    said = Said(_(msgid))
+    said.msgid = msgid
+    return said
 
 
 def colour_name(colour: Colour) -> str:

@@ -28,7 +28,7 @@ from monza_tui.app.autosave import Autosaver
 from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
 from monza_tui.bots import make_driver
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, seeded_roll
-from monza_tui.i18n import _
+from monza_tui.i18n import N_, _
 from monza_tui.record import Race
 from monza_tui.wording import word
 
@@ -61,11 +61,11 @@ class MonzaApp(WordsApp):
     CSS_PATH = "app.tcss"
     TITLE = "Monza"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "rules", _("Rules"), key_display="?", id="app.rules"),
-        Binding("ctrl+q", "request_quit", _("Quit"), id="app.quit"),
+        Binding("question_mark,f1", "rules", N_("Rules"), key_display="?", id="app.rules"),
+        Binding("ctrl+q", "request_quit", N_("Quit"), id="app.quit"),
         # Ctrl+C would quit Textual at once; here it copies selected text, or else asks
         # first, like q on the race screen.
-        Binding("ctrl+c", "copy_or_quit", _("Quit"), show=False, priority=True,
+        Binding("ctrl+c", "copy_or_quit", N_("Quit"), show=False, priority=True,
                 id="app.interrupt"),
     ]
 

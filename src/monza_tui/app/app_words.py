@@ -51,10 +51,23 @@ def relabel_bindings(nodes: Iterable[Any] = ()) -> None:
         relabel(node._bindings)
 
 
+def label_keys(node: Any) -> None:
+    """Key labels are marked in English (``N_``); an app or screen made in another language
+    says them in it before its first frame (English needs nothing: no cost at launch)."""
+    from monza_tui import i18n
+
+    if i18n.current_language() != "en":
+        relabel_bindings((node,))
+
+
 class WordsApp(App[None]):
     """Textual in the player's language (see the module's docstring)."""
 
     setup: RaceSetup
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        label_keys(self)
 
     def action_request_quit(self) -> None:
         """Quit as q does (the app decides whether to ask)."""

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from monza_tui.app.app_words import label_keys
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import dice_text, space_name, tell
 from monza_tui.app.scene import scene_from_state
@@ -37,7 +38,7 @@ from monza_tui.engine import (
     action_text,
 )
 from monza_tui.errors import UserError
-from monza_tui.i18n import _, colour_letter, colour_name
+from monza_tui.i18n import N_, _, colour_letter, colour_name
 from monza_tui.palette import STYLE
 from monza_tui.record import Race
 from monza_tui.wording import listing, phase_name
@@ -149,19 +150,20 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", _("Back"), key_display="←"),
-        Binding("right", "step(1)", _("Forward"), key_display="→"),
-        Binding("up", "turn(-1)", _("Turn back"), key_display="↑"),
-        Binding("down", "turn(1)", _("Next turn"), key_display="↓"),
-        Binding("home", "jump('start')", _("Start")),
-        Binding("end", "jump('end')", _("End")),
-        Binding("n", "race(1)", _("Next race")),
-        Binding("p", "race(-1)", _("Previous race")),
-        Binding("q,escape", "close", _("Close")),
+        Binding("left", "step(-1)", N_("Back"), key_display="←"),
+        Binding("right", "step(1)", N_("Forward"), key_display="→"),
+        Binding("up", "turn(-1)", N_("Turn back"), key_display="↑"),
+        Binding("down", "turn(1)", N_("Next turn"), key_display="↓"),
+        Binding("home", "jump('start')", N_("Start")),
+        Binding("end", "jump('end')", N_("End")),
+        Binding("n", "race(1)", N_("Next race")),
+        Binding("p", "race(-1)", N_("Previous race")),
+        Binding("q,escape", "close", N_("Close")),
     ]
 
     def __init__(self, races: Sequence[Race], *, index: int = 0, source: str = "") -> None:
         super().__init__()
+        label_keys(self)
         if not races:
             raise ValueError("nothing to replay")
         self.races = races

@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from monza_tui.i18n import _
+from monza_tui.i18n import N_
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -18,8 +18,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     CSS_PATH = "confirm.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", _("Yes"), id="confirm.yes"),
-        Binding("n,escape", "answer(False)", _("No"), id="confirm.no"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", N_("No"), id="confirm.no"),
     ]
 
     def __init__(self, question: str, *, yes: str, no: str) -> None:

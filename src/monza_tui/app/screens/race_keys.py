@@ -9,28 +9,28 @@ from textual.binding import Binding
 
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer
 from monza_tui.engine import Phase
-from monza_tui.i18n import _
+from monza_tui.i18n import N_
 
 KEYS: tuple[Binding, ...] = (
-    Binding("space,r", "roll", _("Roll"), key_display="space"),
-    Binding("1", "die(0)", _("Die"), key_display="1-6"),
-    Binding("2", "die(1)", _("Die"), show=False),
-    Binding("3", "die(2)", _("Die"), show=False),
-    Binding("4", "die(3)", _("Die"), show=False),
-    Binding("5", "die(4)", _("Die"), show=False),
-    Binding("6", "die(5)", _("Die"), show=False),
-    Binding("t", "tile", _("Tile")),
+    Binding("space,r", "roll", N_("Roll"), key_display="space"),
+    Binding("1", "die(0)", N_("Die"), key_display="1-6"),
+    Binding("2", "die(1)", N_("Die"), show=False),
+    Binding("3", "die(2)", N_("Die"), show=False),
+    Binding("4", "die(3)", N_("Die"), show=False),
+    Binding("5", "die(4)", N_("Die"), show=False),
+    Binding("6", "die(5)", N_("Die"), show=False),
+    Binding("t", "tile", N_("Tile")),
     # "Choose", not "Space": the space key rolls.
-    Binding("tab,right,down", "cursor(1)", _("Choose"), key_display="⇥/←→"),
-    Binding("shift+tab,left,up", "cursor(-1)", _("Choose"), show=False),
-    Binding("enter", "enter", _("OK")),
-    Binding("backspace", "take_back", _("Take back"), key_display="⌫"),
-    Binding("k", "keep", _("Keep roll")),
-    Binding("d", "decline", _("Decline")),
-    Binding("h", "hint", _("Hint")),
-    Binding("s", "skip", _("Skip")),
-    Binding("escape", "deselect", _("Deselect"), show=False),
-    Binding("q", "app.request_quit", _("Quit"), show=False),
+    Binding("tab,right,down", "cursor(1)", N_("Choose"), key_display="⇥/←→"),
+    Binding("shift+tab,left,up", "cursor(-1)", N_("Choose"), show=False),
+    Binding("enter", "enter", N_("OK")),
+    Binding("backspace", "take_back", N_("Take back"), key_display="⌫"),
+    Binding("k", "keep", N_("Keep roll")),
+    Binding("d", "decline", N_("Decline")),
+    Binding("h", "hint", N_("Hint")),
+    Binding("s", "skip", N_("Skip")),
+    Binding("escape", "deselect", N_("Deselect"), show=False),
+    Binding("q", "app.request_quit", N_("Quit"), show=False),
 )
 """Every key of the race screen (the app adds ? for the rules and ^q)."""
 KEY_LIST = list(KEYS)

@@ -15,7 +15,7 @@ from monza_tui.app.narrate import where_short
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
-from monza_tui.i18n import _, colour_letter, ngettext
+from monza_tui.i18n import N_, _, colour_letter, ngettext
 from monza_tui.record import Race
 
 TROPHY = "🏆"
@@ -48,12 +48,12 @@ class ResultsScreen(Screen[None]):
     AUTO_FOCUS = ""  # nothing focused: Enter (the last move's key) never starts a rematch
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "app.rematch", _("Rematch"), id="results.rematch"),
-        Binding("n", "app.new_setup", _("New set-up"), id="results.new-setup"),
-        Binding("escape", "board", _("Board"), id="results.board"),
-        Binding("i", "details", _("Details"), id="results.details"),
+        Binding("r", "app.rematch", N_("Rematch"), id="results.rematch"),
+        Binding("n", "app.new_setup", N_("New set-up"), id="results.new-setup"),
+        Binding("escape", "board", N_("Board"), id="results.board"),
+        Binding("i", "details", N_("Details"), id="results.details"),
         # The footer shows ^q already.
-        Binding("q", "app.quit", _("Quit"), show=False, id="results.quit"),
+        Binding("q", "app.quit", N_("Quit"), show=False, id="results.quit"),
     ]
 
     def __init__(self, race: Race) -> None:

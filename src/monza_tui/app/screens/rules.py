@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown
 
-from monza_tui.i18n import _, current_language, split_blocks
+from monza_tui.i18n import N_, _, current_language, split_blocks
 
 
 def rules_blocks() -> list[str]:
@@ -41,7 +41,7 @@ class RulesScreen(ModalScreen[None]):
     CSS_PATH = "rules.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", _("Close"), id="rules.close"),
+        Binding("escape,q,question_mark,f1", "dismiss", N_("Close"), id="rules.close"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -25,7 +25,7 @@ from monza_tui.app.race_setup import RaceSetup, Seat, default_seats, seat_label,
 from monza_tui.boardfile import BoardFileError, BuiltinBoard, builtin_boards, load_board
 from monza_tui.engine import Colour, Edition
 from monza_tui.errors import UserError
-from monza_tui.i18n import _, colour_name
+from monza_tui.i18n import N_, _, colour_name
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 
@@ -114,9 +114,9 @@ class SetupScreen(Screen[None]):
     """Enter starts the race at once (and one focus change, not two: each restyles)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", _("Start race"), show=False, id="setup.start-enter"),
-        Binding("ctrl+s", "start", _("Start race"), id="setup.start"),
-        Binding("escape", "app.quit", _("Quit"), show=False, id="setup.quit"),
+        Binding("enter", "start", N_("Start race"), show=False, id="setup.start-enter"),
+        Binding("ctrl+s", "start", N_("Start race"), id="setup.start"),
+        Binding("escape", "app.quit", N_("Quit"), show=False, id="setup.quit"),
     ]
 
     class Chosen(Message):
