@@ -33,12 +33,14 @@ def set_colour_class(widget: Widget, colour: Colour | None) -> None:
 def put_text(widget: Static, text: str, *, layout: bool = True) -> None:
     """Show ``text`` in ``widget`` unless it shows it already; ``layout=False`` for widgets
     of a fixed size (no relayout of the screen needed); otherwise a relayout only when the
-    text takes another number of lines."""
+    text takes another number of lines (a widget as wide as its text lays out on every
+    change)."""
     if getattr(widget, "_monza_text", None) == text:
         return
     widget._monza_text = text  # type: ignore[attr-defined]
     size = widget.content_size
-    if not layout or not widget.display or not size.width or widget.styles.width is None:
+    width = widget.styles.width
+    if not layout or not widget.display or not size.width or (width is not None and width.is_auto):
         widget.update(text, layout=layout)
         return
     # Lay the screen out again only if the text needs another number of lines: a layout
@@ -47,7 +49,11 @@ def put_text(widget: Static, text: str, *, layout: bool = True) -> None:
     widget.clear_cached_dimensions()
     parent = widget.parent
     container = parent.size if isinstance(parent, Widget) else widget.app.size
-    if widget.get_content_height(container, widget.app.size, size.width) != size.height:
+    lines = widget.get_content_height(container, widget.app.size, size.width)
+    minimum = widget.styles.min_height
+    if minimum is not None and minimum.is_cells:
+        lines = max(lines, int(minimum.value))  # a region of a constant height
+    if lines != size.height:
         widget.refresh(layout=True)
 
 
