@@ -132,12 +132,12 @@ class PanelMixin(RacePace):
         put_text(hint_line, self.hint_line())
         show(hint_line, self.hint is not None)
         self.set_class(state.final_round and not state.is_terminal(), "-final-round")
-        one(self, "TurnBanner", TurnBanner).set_class(
-            not self.now.human and not state.is_terminal(), "-bot-turn"
-        )
 
     def show_prompt(self, prompt: str) -> None:
-        one(self, "TurnBanner", TurnBanner).show(self.now.state, self.race.players, prompt)
+        state = self.now.state
+        one(self, "TurnBanner", TurnBanner).show(
+            state, self.race.players, prompt, waiting=not self.now.human and not state.is_terminal()
+        )
 
     def show_dice(self, now: Now, pointer: Pointer, found: Hint | None) -> None:
         state = now.state

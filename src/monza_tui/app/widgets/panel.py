@@ -24,7 +24,7 @@ from textual.widgets import Static
 from monza_tui.app.board_marks import CAR_MARK
 from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
-from monza_tui.app.widgets.common import one, put_text, set_colour_class
+from monza_tui.app.widgets.common import one, put_text
 from monza_tui.engine import Colour, Phase, State
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
@@ -56,32 +56,38 @@ class TurnBanner(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="turn-line"):
-            yield Static("", markup=False, id="turn-car", classes="chip car")
+            yield Static("", markup=False, id="turn-car")
             yield Static("", markup=False, id="turn-name")
         yield Static("", markup=False, id="turn-prompt")
 
-    def show(self, state: State, players: Sequence[Player], prompt: str) -> None:
-        """Announce whose move it is (the bonus player's during a bonus move, R15)."""
+    def show(
+        self, state: State, players: Sequence[Player], prompt: str, *, waiting: bool = False
+    ) -> None:
+        """Announce whose move it is (the bonus player's during a bonus move, R15); a
+        computer driver's name and the prompt while nobody at the keyboard decides
+        (``waiting``) in the theme's secondary colour. Looks are the texts' styles, not
+        classes: a class change restyles the banner (every turn did)."""
         acting = actor(state)
         car = one(self, "#turn-car", Static)
         name = one(self, "#turn-name", Static)
+        secondary = Style(color=self.app.theme_variables.get("secondary"))
         if acting is None:
-            set_colour_class(car, None)
-            put_text(car, "")
+            put_text(car, "", layout=False)
             put_text(name, _("The race is over"))
-            self.set_class(False, "-bot-turn")
+            waiting = False
         else:
             player = players[acting]
             colour = state.game.cars[acting]
-            set_colour_class(car, colour)
-            put_text(car, CAR_MARK + colour_letter(colour))
+            put_text(car, f" {CAR_MARK}{colour_letter(colour)} ", layout=False,
+                     style=CHIP_STYLE[colour])
             if state.phase is Phase.BONUS:
                 text = _("Bonus move: {name} ({car})")
             else:
                 text = _("{name}'s turn ({car})")
-            put_text(name, text.format(name=player.name, car=colour_name(colour)))
-            self.set_class(player.seat != "human", "-bot-seat")
-        put_text(one(self, "#turn-prompt", Static), prompt)
+            put_text(name, text.format(name=player.name, car=colour_name(colour)),
+                     style=secondary if player.seat != "human" else None)
+        put_text(one(self, "#turn-prompt", Static), prompt,
+                 style=secondary if waiting else None)
 
 
 class Standings(Widget, can_focus=False):
