@@ -1,8 +1,9 @@
 """The side panel's read-outs: whose turn, the field of cars, the round and final round.
 
 They only show what they are given (the race screen passes the engine state and the
-players); their states are CSS classes (``-current``, ``-bot``, ``-finished``,
-``-final-round``) so that the stylesheet and the theme decide the look.
+players). What changes from key to key (whose turn, who acts, a finished car) is drawn in the
+text's styles, never as a CSS class: a class change restyles the widget and its children
+through the stylesheet. The final-round banner, once a race, keeps its class.
 """
 
 from __future__ import annotations
