@@ -274,8 +274,11 @@ def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) ->
     settles: str | None = None  # what the last key set going shows when it is over
     settled = 0  # how often that text was on the screen before the last key
     for step in script.steps:
-        if settles is not None:
-            # A re-roll's or a bot's pause; a log line may stay scrolled out of view.
+        if settles is not None and step.kind != "turbo roll":
+            # A re-roll's or a bot's pause; a log line may stay scrolled out of view. Not
+            # before the turbo roll: the drive's last line ("All six dice placed...") may
+            # sit under its own toast, and the turbo roll's short pause would be over (and
+            # ``s`` have nothing to skip) before the wait gave up.
             with contextlib.suppress(TimeoutError):
                 term.wait(lambda text, s=settles, n=settled: text.count(s) > n, timeout=5)
         if step.kind != "turbo roll":  # the turbo roll's pause is short: no settling

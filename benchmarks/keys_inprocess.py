@@ -68,22 +68,47 @@ def main() -> int:
         profiles.append(profile)  # type: ignore[arg-type]
 
     Pilot.press = timed  # type: ignore[method-assign]
+    # The bare app's key in the same run (feel.py's bare app), before and after the race.
+    bare: list[float] = []
+    asyncio.run(_bare_keys(10))
+    bare += took
+    took.clear()
     script = asyncio.run(feel._make_script(feel.KEY_SEED, options.each, 400))
+    del profiles[: len(profiles) - len(took)]
+    steps = len(took)
+    asyncio.run(_bare_keys(10))
+    bare += took[steps:]
+    del took[steps:]
+    del profiles[steps:]
     per_kind: dict[str, list[float]] = {}
     chosen: list[cProfile.Profile] = []
     for step, ms, profile in zip(script.steps, took, profiles, strict=False):
         per_kind.setdefault(step.kind or step.key, []).append(ms)
         if options.profile in ("all", step.kind):
             chosen.append(profile)
+    bare_ms = statistics.median(bare)
+    print(f"{'bare app key':28} median {bare_ms:6.1f} ms  max {max(bare):6.1f}  n={len(bare)}")
     for kind, values in per_kind.items():
-        print(f"{kind:28} median {statistics.median(values):6.1f} ms  max {max(values):6.1f}"
-              f"  n={len(values)}")
+        median = statistics.median(values)
+        print(f"{kind:28} median {median:6.1f} ms  max {max(values):6.1f}"
+              f"  n={len(values):<3}  {median / bare_ms:5.1f}x bare")
     if chosen:
         stats = pstats.Stats(chosen[0])
         for profile in chosen[1:]:
             stats.add(profile)
         stats.sort_stats("cumulative").print_stats(options.filter or "", options.top)
     return 0
+
+
+async def _bare_keys(presses: int) -> None:
+    """Press the bare app's key (feel.py's ``BARE_APP``) ``presses`` times."""
+    namespace: dict[str, object] = {}
+    exec(feel.BARE_APP.replace("Hello().run()", ""), namespace)
+    app = namespace["Hello"]()  # type: ignore[operator]
+    async with app.run_test(size=(120, 40)) as pilot:  # type: ignore[attr-defined]
+        await pilot.pause()
+        for _ in range(presses):
+            await pilot.press("space")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ from textual.widgets import Static
 from monza_tui.app.app import MonzaApp
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
+from monza_tui.app.widgets.buttons import ButtonRow
+from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.engine import Colour, Phase, State
 from monza_tui.record import Race
 
@@ -107,12 +109,39 @@ async def click(pilot: Pilot[Any], *selectors: str) -> None:
 async def click_one(pilot: Pilot[Any], selector: str, offset: tuple[int, int] = (0, 0)) -> None:
     """Click a widget once it can take the click: a button ignores clicks while it shows
     its pressed look (a fifth of a second), as no person clicks faster than that."""
+    selector, offset = chip_place(pilot.app, selector, offset)
     widget = pilot.app.screen.query_one(selector)
     for _ in range(1000):
         if not widget.has_class("-active"):
             break
         await asyncio.sleep(0.01)
     assert await pilot.click(selector, offset=offset), selector
+
+
+def chip_place(
+    app: MonzaApp, selector: str, offset: tuple[int, int] = (0, 0)
+) -> tuple[str, tuple[int, int]]:
+    """Where to click for a button, a die or a tile, each a part of one widget of the race
+    screen: ``#btn-roll`` is the label Roll in ``#buttons``, ``#die-2`` the third die in
+    ``#dice``, ``#tile-red`` (``#tile-extra``) a tile in ``#tiles``. Other selectors are
+    widgets. An absent button or die fails here (a person could not click it either)."""
+    screen = app.screen
+    if selector.startswith("#btn-"):
+        row = screen.query_one("#buttons", ButtonRow)
+        place = row.button_offset(selector.removeprefix("#btn-"))
+        assert place is not None, f"{selector} is not shown"
+        return "#buttons", (place[0] + offset[0], place[1] + offset[1])
+    if selector.startswith("#die-"):
+        x = screen.query_one("#dice", DiceTray).chip_x(int(selector.removeprefix("#die-")))
+        assert x is not None, f"{selector} is not shown"
+        return "#dice", (x + offset[0], offset[1])
+    if selector.startswith("#tile-"):
+        name = selector.removeprefix("#tile-")
+        key: object = "extra" if name == "extra" else Colour(name)
+        x = screen.query_one("#tiles", TileTray).chip_x(key)
+        assert x is not None, f"{selector} is not shown"
+        return "#tiles", (x + offset[0], offset[1])
+    return selector, offset
 
 
 def screen_lines(app: MonzaApp) -> list[str]:

@@ -20,6 +20,7 @@ from app.helpers import (
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
+from monza_tui.app.widgets.dice import DiceTray
 from monza_tui.bots import hint
 from monza_tui.engine import BonusStep, Colour, Die, Phase, Place, Reroll
 from monza_tui.i18n import colour_name
@@ -105,9 +106,9 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
         else:
             assert static_text(app, "#hint-line") == f"Hint: {word(expected.reason)}"
         if isinstance(first, Reroll):
+            tray = app.screen.query_one("#dice", DiceTray)
             for index in range(6):
-                chip = app.screen.query_one(f"#die-{index}")
-                assert chip.has_class("-hint") == (index in first.dice)
+                assert ("hint" in tray.looks[index][1]) == (index in first.dice)
         await press(pilot, "k")
         assert app.race.state.phase is Phase.PLACING
         await press(pilot, "h")

@@ -3,10 +3,8 @@ a key presses it, a greyed button ignores a press."""
 
 from __future__ import annotations
 
-from textual.widgets import Button
-
 from app.helpers import ScriptedDice, click_one, press, race_app, run_async, screen_lines, sprint
-from monza_tui.app.screens.race_panel import is_off
+from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.engine import Phase
 
@@ -38,9 +36,9 @@ async def test_a_greyed_button_ignores_a_press_and_lights_up_when_it_applies() -
     app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "k")
-        drive = app.screen.query_one("#btn-confirm", Button)
-        assert is_off(drive) and not drive.disabled
+        buttons = app.screen.query_one("#buttons", ButtonRow)
+        assert buttons.is_off("confirm") and ("confirm", "Drive", False) in buttons.buttons
         await click_one(pilot, "#btn-confirm")
         assert app.race.state.phase is Phase.PLACING and not app.race.state.path
         await press(pilot, "1")  # a die placed: now the car may drive
-        assert not is_off(drive)
+        assert not buttons.is_off("confirm")

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import headlines, tell
@@ -28,10 +28,11 @@ from monza_tui.app.scene import Scene, hinted_path, scene_from_state
 from monza_tui.app.screens.race_keys import KEY_LIST, KEYS, binding_args, offers
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
 from monza_tui.app.screens.race_pace import RacePace
-from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin, is_off
+from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
+from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import one, put_text, show
-from monza_tui.app.widgets.dice import DieChip, TileChip
+from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.bots import Hint
 from monza_tui.engine import (
@@ -447,12 +448,12 @@ class RaceScreen(PanelMixin, RacePace):
 
     # Mouse ---------------------------------------------------------------------------------
 
-    @on(DieChip.Pressed)
-    def _die_clicked(self, message: DieChip.Pressed) -> None:
+    @on(DiceTray.Pressed)
+    def _die_clicked(self, message: DiceTray.Pressed) -> None:
         self.action_die(message.index)
 
-    @on(TileChip.Pressed)
-    def _tile_clicked(self, message: TileChip.Pressed) -> None:
+    @on(TileTray.Pressed)
+    def _tile_clicked(self, message: TileTray.Pressed) -> None:
         if self.human_to_act():
             self._choose_tile(message.colour)
 
@@ -477,22 +478,19 @@ class RaceScreen(PanelMixin, RacePace):
         else:
             self._act(action)
 
-    @on(Button.Pressed)
-    def _button(self, event: Button.Pressed) -> None:
-        event.stop()
-        if is_off(event.button):
-            return  # greyed out: nothing to do now
+    @on(ButtonRow.Pressed)
+    def _button(self, message: ButtonRow.Pressed) -> None:
         handlers = {
-            "btn-roll": self.action_roll,
-            "btn-reroll": self.action_reroll,
-            "btn-keep": self.action_keep,
-            "btn-confirm": self.action_confirm,
-            "btn-take-back": self.action_take_back,
-            "btn-decline": self.action_decline,
-            "btn-hint": self.action_hint,
-            "btn-skip": self.action_skip,
+            "roll": self.action_roll,
+            "reroll": self.action_reroll,
+            "keep": self.action_keep,
+            "confirm": self.action_confirm,
+            "take-back": self.action_take_back,
+            "decline": self.action_decline,
+            "hint": self.action_hint,
+            "skip": self.action_skip,
         }
-        handler = handlers.get(event.button.id or "")
+        handler = handlers.get(message.key)
         if handler is not None:
             handler()
 

@@ -8,14 +8,14 @@ now, the pointer) and touches only the widgets whose text or classes changed.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.content import Content
-from textual.widgets import Button, Static
+from textual.containers import Vertical
+from textual.widgets import Static
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import tell
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer
 from monza_tui.app.screens.race_pace import RacePace
+from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
@@ -41,7 +41,6 @@ _BUTTONS = (  # translated when shown (the language may change after import)
     ("hint", N_("Hint")),
     ("skip", N_("Skip")),
 )
-_LABELS = {f"btn-{key}": label for key, label in _BUTTONS}
 
 
 class PanelMixin(RacePace):
@@ -74,11 +73,7 @@ class PanelMixin(RacePace):
                 yield Static("", markup=False, id="tiles-owner")
                 yield TileTray(id="tiles")
             yield Static("", markup=False, id="hint-line")
-            with Horizontal(id="buttons"):
-                for key, label in _BUTTONS:
-                    button = Button(_(label), id=f"btn-{key}", compact=True)
-                    button.can_focus = False  # the keys are the race's, never a button's
-                    yield button
+            yield ButtonRow(id="buttons")
             log = RaceLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
             log.can_focus = False
             yield log
@@ -137,12 +132,12 @@ class PanelMixin(RacePace):
         put_text(hint_line, self.hint_line())
         show(hint_line, self.hint is not None)
         self.set_class(state.final_round and not state.is_terminal(), "-final-round")
-        one(self, "TurnBanner", TurnBanner).set_class(
-            not self.now.human and not state.is_terminal(), "-bot-turn"
-        )
 
     def show_prompt(self, prompt: str) -> None:
-        one(self, "TurnBanner", TurnBanner).show(self.now.state, self.race.players, prompt)
+        state = self.now.state
+        one(self, "TurnBanner", TurnBanner).show(
+            state, self.race.players, prompt, waiting=not self.now.human and not state.is_terminal()
+        )
 
     def show_dice(self, now: Now, pointer: Pointer, found: Hint | None) -> None:
         state = now.state
@@ -198,29 +193,15 @@ class PanelMixin(RacePace):
             "hint": human and not state.is_chance(),
             "skip": not human and not state.is_terminal(),
         }
-        for key, visible in shown.items():
-            show(one(self, f"#btn-{key}", Button), visible)
-        if human and phase in PLACING:
-            _offer(one(self, "#btn-confirm", Button), now.can_confirm)
-            _offer(one(self, "#btn-take-back", Button), now.can_take_back)
-        if human and phase is Phase.EXTRA_ROLL:
-            _offer(one(self, "#btn-reroll", Button), bool(pointer.marked))
+        off = {
+            "confirm": not now.can_confirm,
+            "take-back": not now.can_take_back,
+            "reroll": not pointer.marked,
+        }
+        one(self, "ButtonRow", ButtonRow).show(tuple(
+            (key, _(label), not off.get(key, False))
+            for key, label in _BUTTONS if shown[key]
+        ))
 
 
-def _offer(button: Button, on: bool) -> None:
-    """Show a button as on offer or greyed out. Not ``disabled``: that restyles the button
-    and its parts through the whole stylesheet (milliseconds, on every key that changes
-    it); a dimmed label is a repaint. A greyed button's press does nothing (``off``)."""
-    if is_off(button) == (not on):
-        return
-    button._monza_off = not on  # type: ignore[attr-defined]
-    label = _(_LABELS[button.id or ""])
-    button.label = label if on else Content.styled(label, "dim")
-
-
-def is_off(button: Button) -> bool:
-    """Whether ``button`` is greyed out (see :func:`_offer`)."""
-    return bool(getattr(button, "_monza_off", False))
-
-
-__all__ = ["PANEL_MIN_HEIGHT", "PANEL_WIDTH", "SHORT_HEIGHT", "PanelMixin", "is_off"]
+__all__ = ["PANEL_MIN_HEIGHT", "PANEL_WIDTH", "SHORT_HEIGHT", "PanelMixin"]

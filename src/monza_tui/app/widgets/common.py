@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from rich.style import Style
+from rich.text import Text
 from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Static
@@ -30,24 +32,34 @@ def set_colour_class(widget: Widget, colour: Colour | None) -> None:
         widget.add_class(wanted)
 
 
-def put_text(widget: Static, text: str, *, layout: bool = True) -> None:
+def put_text(
+    widget: Static, text: str, *, layout: bool = True, style: Style | None = None
+) -> None:
     """Show ``text`` in ``widget`` unless it shows it already; ``layout=False`` for widgets
     of a fixed size (no relayout of the screen needed); otherwise a relayout only when the
-    text takes another number of lines."""
-    if getattr(widget, "_monza_text", None) == text:
+    text takes another number of lines (a widget as wide as its text lays out on every
+    change). ``style``: the text's look, where a CSS class would restyle the widget."""
+    shown = text if style is None else (text, style)
+    if getattr(widget, "_monza_text", None) == shown:
         return
-    widget._monza_text = text  # type: ignore[attr-defined]
+    widget._monza_text = shown  # type: ignore[attr-defined]
+    content: str | Text = text if style is None else Text(text, style=style)
     size = widget.content_size
-    if not layout or not widget.display or not size.width or widget.styles.width is None:
-        widget.update(text, layout=layout)
+    width = widget.styles.width
+    if not layout or not widget.display or not size.width or (width is not None and width.is_auto):
+        widget.update(content, layout=layout)
         return
     # Lay the screen out again only if the text needs another number of lines: a layout
     # costs the whole screen, a repaint only this widget.
-    widget.update(text, layout=False)
+    widget.update(content, layout=False)
     widget.clear_cached_dimensions()
     parent = widget.parent
     container = parent.size if isinstance(parent, Widget) else widget.app.size
-    if widget.get_content_height(container, widget.app.size, size.width) != size.height:
+    lines = widget.get_content_height(container, widget.app.size, size.width)
+    minimum = widget.styles.min_height
+    if minimum is not None and minimum.is_cells:
+        lines = max(lines, int(minimum.value))  # a region of a constant height
+    if lines != size.height:
         widget.refresh(layout=True)
 
 

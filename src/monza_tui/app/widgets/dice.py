@@ -1,86 +1,135 @@
 """The dice and the tiles of the side panel: coloured chips with their letter and key.
 
-Each chip shows its state as CSS classes (``-used``, ``-selected``, ``-marked`` for the
-extra roll, ``-hint``), its colour as a class (``-red`` ...), so the look lives in the
-stylesheet and a click on a chip is the same as its key.
+Each tray is ONE widget of one row that paints its chips as styled text (``ChipRow``):
+a roll, a placed die or a marked one changes the text and its styles, never the widgets or
+their CSS classes, so a key repaints one line of the panel and lays nothing out (six chip
+widgets whose classes changed restyled themselves through the whole stylesheet on every
+roll). The game colours come from :mod:`monza_tui.palette`, the states' looks (placed,
+spent, idle) from the theme through component classes; a click on a chip is the same as
+its key, and its tooltip follows the mouse.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
 
-from monza_tui.app.widgets.common import COLOUR_CLASSES, put_text, set_colour_class, show
 from monza_tui.engine import COLOURS, Colour
 from monza_tui.i18n import _, colour_letter, colour_name
+from monza_tui.palette import SPACE
 
-_DIE_CLASSES = frozenset(
-    {*COLOUR_CLASSES, "-used", "-selected", "-marked", "-hint"}
-)
-"""The classes :meth:`DieChip.show` sets (the others, ``chip die``, stay)."""
+_BOLD = Style(bold=True)
+_SELECTED = Style(bold=True, reverse=True)
+_HINT = Style(bold=True, underline=True)
+_STRIKE = Style(strike=True)
+_COLOUR_STYLE = {c: Style.parse(f"{SPACE[c].text} on {SPACE[c].background}") for c in COLOURS}
 
 
-class DieChip(Static):
-    """One die: its key (1-6) and its colour's letter on its colour."""
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One chip of a tray: its text, look and width, what a click on it means, its tip."""
 
-    class Pressed(Message):
-        """The die was clicked."""
+    text: str
+    style: Style
+    width: int
+    key: object = None
+    tip: str | None = None
+    margin: int = 0
+    """Blank columns after the chip."""
 
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
 
-    def __init__(self, index: int) -> None:
-        super().__init__("", markup=False, id=f"die-{index}", classes="chip die")
-        self.index = index
+class ChipRow(Widget, can_focus=False):
+    """A row of chips painted as one line; repainted only when a chip changed."""
 
-    def show(self, colour: Colour | None, **states: bool) -> None:
-        """Show the die's colour (None: no such die now) and its states as classes; a chip
-        whose colour and states did not change is not touched (restyling costs)."""
-        look = (colour, tuple(states.items()))
-        if getattr(self, "_monza_look", None) == look:
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "chip-row--gone", "chip-row--idle", "chip-row--label"
+    }
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._chips: tuple[Chip, ...] = ()
+        self._spans: list[tuple[int, int, Chip]] = []
+
+    def put(self, chips: tuple[Chip, ...]) -> None:
+        """Show ``chips``; the same chips as shown cost nothing (one row: never a layout)."""
+        if chips == self._chips:
             return
-        self._monza_look = look
-        show(self, colour is not None)
-        if colour is None:
-            return
-        # All classes in one change: each class change restyles the chip.
-        wanted = {name for name in self.classes if name not in _DIE_CLASSES}
-        wanted.add(f"-{colour.value}")
-        wanted.update(f"-{state}" for state, on in states.items() if on)
-        if wanted != set(self.classes):
-            self.set_classes(wanted)
-        # A placed die shows a dot instead of its letter: readable without colour too.
-        used = states.get("used", False)
-        put_text(self, f"{self.index + 1}{'·' if used else colour_letter(colour)}", layout=False)
-        tip = _("die {n}: {colour}").format(n=self.index + 1, colour=colour_name(colour))
+        self._chips = chips
+        x = 0
+        spans = []
+        for chip in chips:
+            spans.append((x, x + chip.width, chip))
+            x += chip.width + chip.margin
+        self._spans = spans
+        self.refresh()
+
+    def chip_x(self, key: object) -> int | None:
+        """The first column of the chip whose click means ``key`` (tests click there)."""
+        for start, _end, chip in self._spans:
+            if chip.key == key:
+                return start
+        return None
+
+    def chip_at(self, x: int) -> Chip | None:
+        for start, end, chip in self._spans:
+            if start <= x < end:
+                return chip
+        return None
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        if y:
+            return Strip.blank(self.size.width, base)
+        segments: list[Segment] = []
+        blank = Style(bgcolor=base.bgcolor)
+        for chip in self._chips:
+            text = chip.text
+            pad = chip.width - cell_len(text)
+            text = " " * (pad // 2) + text + " " * (pad - pad // 2)
+            segments.append(Segment(text, base + chip.style))
+            if chip.margin:
+                segments.append(Segment(" " * chip.margin, base + blank))
+        return Strip(segments).adjust_cell_length(self.size.width, base).simplify()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        chip = self.chip_at(event.x)
+        tip = chip.tip if chip is not None else None
         if self.tooltip != tip:
             self.tooltip = tip
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        self.post_message(self.Pressed(self.index))
+        chip = self.chip_at(event.x)
+        if chip is not None and chip.key is not None:
+            self.pressed(chip.key)
+
+    def pressed(self, key: object) -> None:
+        """A chip was clicked."""
 
 
-class DiceTray(Horizontal):
-    """The six dice of the roll (two in the turbo roll)."""
+class DiceTray(ChipRow):
+    """The six dice of the roll (two in the turbo roll): ``1R`` on red, a placed die
+    ``4·`` struck through, a selected or marked one reversed, a hinted one underlined."""
 
-    @property
-    def chips(self) -> list[DieChip]:
-        """The six chips (looked up once)."""
-        found: list[DieChip] | None = self.__dict__.get("_chips")
-        if found is None:
-            found = self.__dict__["_chips"] = list(self.query(DieChip))
-        return found
+    class Pressed(Message):
+        """Die ``index`` was clicked."""
 
-    def compose(self) -> ComposeResult:
-        for index in range(6):
-            yield DieChip(index)
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    looks: tuple[tuple[Colour, frozenset[str]], ...] = ()
+    """Each die's colour and states (``used``, ``selected``, ``marked``, ``hint``)."""
 
     def show(
         self,
@@ -92,71 +141,48 @@ class DiceTray(Horizontal):
         hinted: Collection[int] = (),
     ) -> None:
         """Show the dice in play and which are placed, selected, marked or hinted."""
-        for chip in self.chips:
-            i = chip.index
-            chip.show(
-                roll[i] if i < len(roll) else None,
-                used=i in used,
-                selected=i == selected,
-                marked=i in marked,
-                hint=i in hinted,
+        looks = []
+        chips = []
+        for i, colour in enumerate(roll):
+            states = frozenset(
+                name for name, on in (
+                    ("used", i in used), ("selected", i == selected),
+                    ("marked", i in marked), ("hint", i in hinted),
+                ) if on
             )
+            looks.append((colour, states))
+            if "used" in states:
+                style = self.get_component_rich_style("chip-row--gone", partial=True) + _STRIKE
+            else:
+                style = _COLOUR_STYLE[colour] + _BOLD
+            if "selected" in states or "marked" in states:
+                style += _SELECTED
+            if "hint" in states:
+                style += _HINT
+            # A placed die shows a dot instead of its letter: readable without colour too.
+            text = f"{i + 1}{'·' if 'used' in states else colour_letter(colour)}"
+            tip = _("die {n}: {colour}").format(n=i + 1, colour=colour_name(colour))
+            chips.append(Chip(text, style, 4, i, tip, margin=1))
+        self.looks = tuple(looks)
+        self.put(tuple(chips))
+
+    def pressed(self, key: object) -> None:
+        self.post_message(self.Pressed(int(key)))  # type: ignore[call-overload]
 
 
-class TileChip(Static):
-    """An accelerator tile (R12): its colour's letter on its colour, or the extra-roll tile."""
+class TileTray(ChipRow):
+    """The player's six accelerator tiles and extra-roll tile (pro variant, R12): ``r`` on
+    red; a placed or spent tile a struck dot; ``+roll`` while the extra roll is held."""
 
     class Pressed(Message):
-        """The tile was clicked (colour None: the extra-roll tile)."""
+        """A tile was clicked (colour None: the extra-roll tile)."""
 
         def __init__(self, colour: Colour | None) -> None:
             super().__init__()
             self.colour = colour
 
-    def __init__(self, colour: Colour | None) -> None:
-        name = colour.value if colour is not None else "extra"
-        super().__init__("", markup=False, id=f"tile-{name}", classes="chip tile")
-        self.colour = colour
-        if colour is not None:
-            set_colour_class(self, colour)
-            self.update(colour_letter(colour).lower())
-            self.tooltip = _("{colour} accelerator tile").format(colour=colour_name(colour))
-        else:
-            self.add_class("-extra")
-            self.update(_("+roll"))
-            self.tooltip = _("extra-roll tile: re-roll some dice once")
-
-    def show(self, **states: bool) -> None:
-        """Show the tile's states as classes (``-gone``, ``-selected``, ``-hint``...). A
-        placed or spent tile shows a dot instead of its letter, as a placed die does: gone
-        without colour too."""
-        look = tuple(states.items())
-        if getattr(self, "_monza_look", None) == look:
-            return
-        self._monza_look = look
-        if self.colour is not None:
-            away = states.get("used", False) or states.get("gone", False)
-            put_text(self, "·" if away else colour_letter(self.colour).lower(), layout=False)
-        # All classes in one change: each class change restyles the chip.
-        names = {f"-{state}" for state in states}
-        wanted = {name for name in self.classes if name not in names}
-        wanted.update(f"-{state}" for state, on in states.items() if on)
-        if wanted != set(self.classes):
-            self.set_classes(wanted)
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(self.Pressed(self.colour))
-
-
-class TileTray(Horizontal):
-    """The player's six accelerator tiles and extra-roll tile (pro variant, R12)."""
-
-    def compose(self) -> ComposeResult:
-        yield Static(_("Tiles"), classes="tray-label")
-        for colour in COLOURS:
-            yield TileChip(colour)
-        yield TileChip(None)
+    looks: dict[Colour | None, frozenset[str]] = {}  # noqa: RUF012 (replaced, never mutated)
+    """Each tile's states (``gone``, ``used``, ``selected``, ``hint``, ``idle``)."""
 
     def show(
         self,
@@ -169,17 +195,47 @@ class TileTray(Horizontal):
         usable: bool = True,
     ) -> None:
         """Show which tiles the player still has, has placed, selected or is hinted."""
-        chips: list[TileChip] | None = self.__dict__.get("_chips")
-        if chips is None:
-            chips = self.__dict__["_chips"] = list(self.query(TileChip))
-        for chip in chips:
-            if chip.colour is None:
-                chip.show(gone=not extra_roll)
-                continue
-            chip.show(
-                gone=chip.colour not in tiles,
-                used=chip.colour in placed,
-                selected=chip.colour == selected,
-                hint=chip.colour in hinted,
-                idle=not usable,
+        gone_style = self.get_component_rich_style("chip-row--gone", partial=True) + _STRIKE
+        idle_style = self.get_component_rich_style("chip-row--idle", partial=True)
+        looks: dict[Colour | None, frozenset[str]] = {}
+        label = self.get_component_rich_style("chip-row--label", partial=True)
+        chips = [Chip(set_cell_size(_("Tiles"), 6), label, 6)]
+        for colour in COLOURS:
+            states = frozenset(
+                name for name, on in (
+                    ("gone", colour not in tiles), ("used", colour in placed),
+                    ("selected", colour == selected), ("hint", colour in hinted),
+                    ("idle", not usable),
+                ) if on
             )
+            looks[colour] = states
+            if "gone" in states:
+                style = gone_style
+            elif "used" in states:
+                style = _COLOUR_STYLE[colour] + Style(bold=True, strike=True, dim=True)
+            else:
+                style = _COLOUR_STYLE[colour] + _BOLD
+                if "idle" in states:
+                    style += idle_style
+            if "selected" in states:
+                style += _SELECTED
+            if "hint" in states:
+                style += _HINT
+            away = "gone" in states or "used" in states
+            text = "·" if away else colour_letter(colour).lower()
+            tip = _("{colour} accelerator tile").format(colour=colour_name(colour))
+            chips.append(Chip(text, style, 3, colour, tip))
+        looks[None] = frozenset({"gone"} if not extra_roll else ())
+        extra = _("+roll")
+        style = (gone_style if not extra_roll
+                 else self.get_component_rich_style("tile-tray--extra", partial=True) + _BOLD)
+        chips[-1] = replace(chips[-1], margin=1)
+        chips.append(Chip(f" {extra} ", style, cell_len(extra) + 2, "extra",
+                          _("extra-roll tile: re-roll some dice once")))
+        self.looks = looks
+        self.put(tuple(chips))
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {*ChipRow.COMPONENT_CLASSES, "tile-tray--extra"}
+
+    def pressed(self, key: object) -> None:
+        self.post_message(self.Pressed(None if key == "extra" else key))  # type: ignore[arg-type]

@@ -1,27 +1,38 @@
 """The side panel's read-outs: whose turn, the field of cars, the round and final round.
 
 They only show what they are given (the race screen passes the engine state and the
-players); their states are CSS classes (``-current``, ``-bot``, ``-finished``,
-``-final-round``) so that the stylesheet and the theme decide the look.
+players). What changes from key to key (whose turn, who acts, a finished car) is drawn in the
+text's styles, never as a CSS class: a class change restyles the widget and its children
+through the stylesheet. The final-round banner, once a race, keeps its class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import ClassVar
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 from monza_tui.app.board_marks import CAR_MARK
 from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
-from monza_tui.app.widgets.common import one, put_text, set_colour_class
-from monza_tui.engine import Phase, State
+from monza_tui.app.widgets.common import one, put_text
+from monza_tui.engine import Colour, Phase, State
 from monza_tui.i18n import _, colour_letter, colour_name
+from monza_tui.palette import SPACE
 from monza_tui.record import Player
+
+CHIP_STYLE = {c: Style.parse(f"bold {s.text} on {s.background}") for c, s in SPACE.items()}
+"""A car's chip in the panel: its letter on its colour, as the dice show colours."""
 
 
 def player_label(player: Player) -> str:
@@ -46,82 +57,125 @@ class TurnBanner(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="turn-line"):
-            yield Static("", markup=False, id="turn-car", classes="chip car")
+            yield Static("", markup=False, id="turn-car")
             yield Static("", markup=False, id="turn-name")
         yield Static("", markup=False, id="turn-prompt")
 
-    def show(self, state: State, players: Sequence[Player], prompt: str) -> None:
-        """Announce whose move it is (the bonus player's during a bonus move, R15)."""
+    def show(
+        self, state: State, players: Sequence[Player], prompt: str, *, waiting: bool = False
+    ) -> None:
+        """Announce whose move it is (the bonus player's during a bonus move, R15); a
+        computer driver's name and the prompt while nobody at the keyboard decides
+        (``waiting``) in the theme's secondary colour. Looks are the texts' styles, not
+        classes: a class change restyles the banner (every turn did)."""
         acting = actor(state)
         car = one(self, "#turn-car", Static)
         name = one(self, "#turn-name", Static)
+        secondary = Style(color=self.app.theme_variables.get("secondary"))
         if acting is None:
-            set_colour_class(car, None)
-            put_text(car, "")
+            put_text(car, "", layout=False)
             put_text(name, _("The race is over"))
-            self.set_class(False, "-bot-turn")
+            waiting = False
         else:
             player = players[acting]
             colour = state.game.cars[acting]
-            set_colour_class(car, colour)
-            put_text(car, CAR_MARK + colour_letter(colour))
+            put_text(car, f" {CAR_MARK}{colour_letter(colour)} ", layout=False,
+                     style=CHIP_STYLE[colour])
             if state.phase is Phase.BONUS:
                 text = _("Bonus move: {name} ({car})")
             else:
                 text = _("{name}'s turn ({car})")
-            put_text(name, text.format(name=player.name, car=colour_name(colour)))
-            self.set_class(player.seat.is_bot, "-bot-seat")
-        put_text(one(self, "#turn-prompt", Static), prompt)
+            put_text(name, text.format(name=player.name, car=colour_name(colour)),
+                     style=secondary if player.seat.is_bot else None)
+        put_text(one(self, "#turn-prompt", Static), prompt,
+                 style=secondary if waiting else None)
 
 
-class PlayerRow(Horizontal):
-    """One car in the field: its colour, its player, where it stands."""
+class Standings(Widget, can_focus=False):
+    """Every car in turn order (R3), one line each: its car chip (``●R`` on its colour),
+    ``▶`` for whoever acts now, the player (robot mark and level) and where the car stands.
 
-    def __init__(self, index: int) -> None:
-        super().__init__(id=f"player-{index}", classes="player-row")
-        self.index = index
+    ONE widget painting its lines (a row of three widgets per car, with classes for the
+    player acting and the finished cars, restyled at every turn); its tooltip tells the
+    place in words of the row under the mouse."""
 
-    def compose(self) -> ComposeResult:
-        yield Static("", markup=False, classes="chip car")
-        yield Static("", markup=False, classes="player-name")
-        yield Static("", markup=False, classes="player-where")
-
-    def show(self, state: State, player: Player) -> None:
-        """The row of player ``index``: car chip, name (robot mark), space."""
-        colour = state.game.cars[self.index]
-        chip, name, where = cast("list[Static]", list(self.children))
-        set_colour_class(chip, colour)
-        put_text(chip, CAR_MARK + colour_letter(colour), layout=False)  # as the board shows the car
-        acting = self.index == actor(state)
-        marker = "▶ " if acting else "  "
-        put_text(name, marker + player_label(player), layout=False)
-        put_text(where, where_short(state, self.index), layout=False)
-        tip = where_words(state, self.index)
-        if self.tooltip != tip:
-            self.tooltip = tip
-        self.set_class(acting, "-current")
-        self.set_class(player.seat.is_bot, "-bot")
-        self.set_class(state.board.is_finish(state.positions[self.index]), "-finished")
-
-
-class Standings(Vertical):
-    """Every car in turn order (R3)."""
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "standings--current", "standings--where", "standings--finished"
+    }
+    WHERE_WIDTH = 13
+    """Columns of the place (``3rd, 5 to go``), right-aligned."""
 
     def __init__(self, players: int, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.players = players
+        self.rows: tuple[tuple[Colour, str, str, bool, bool], ...] = ()
+        """(car, name with its marker, place, acting, finished) of each row."""
+        self._tips: tuple[str, ...] = ()
 
-    def compose(self) -> ComposeResult:
-        for index in range(self.players):
-            yield PlayerRow(index)
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.players
 
     def show(self, state: State, players: Sequence[Player]) -> None:
-        """Update every row."""
-        rows: list[PlayerRow] | None = self.__dict__.get("_rows")
-        if rows is None:
-            rows = self.__dict__["_rows"] = list(self.query(PlayerRow))
-        for row in rows:
-            row.show(state, players[row.index])
+        """Update every row (a repaint only when one of them changed)."""
+        acting = actor(state)
+        rows = []
+        for index, player in enumerate(players):
+            marker = "▶ " if index == acting else "  "
+            rows.append((
+                state.game.cars[index],
+                marker + player_label(player),
+                where_short(state, index),
+                index == acting,
+                state.board.is_finish(state.positions[index]),
+            ))
+        self._tips = tuple(where_words(state, index) for index in range(len(players)))
+        if tuple(rows) != self.rows:
+            self.rows = tuple(rows)
+            self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        width = self.size.width
+        if y >= len(self.rows):
+            return Strip.blank(width, base)
+        car, name, where, current, finished = self.rows[y]
+        chip = f" {CAR_MARK}{colour_letter(car)} "
+        place_width = self.WHERE_WIDTH
+        name_width = max(0, width - cell_len(chip) - place_width)
+        name_text = set_cell_size(" " + first_line(name, name_width - 1), name_width)
+        where_text = set_cell_size(where, place_width)
+        if cell_len(where) < place_width:
+            where_text = " " * (place_width - cell_len(where)) + where
+        name_style = base + (self.get_component_rich_style("standings--current", partial=True)
+                             if current else Style())
+        where_style = base + self.get_component_rich_style(
+            "standings--finished" if finished else "standings--where", partial=True
+        )
+        return Strip([
+            Segment(chip, base + CHIP_STYLE[car]),
+            Segment(name_text, name_style),
+            Segment(where_text, where_style),
+        ]).adjust_cell_length(width, base).simplify()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        tip = self._tips[event.y] if 0 <= event.y < len(self._tips) else None
+        if self.tooltip != tip:
+            self.tooltip = tip
+
+
+def first_line(text: str, width: int) -> str:
+    """The first line of ``text`` wrapped at ``width`` columns, broken between words (as a
+    one-line ``Static`` shows it): a long name loses whole words, never half of one."""
+    if cell_len(text) <= width:
+        return text
+    words = text.split(" ")
+    line = words[0]
+    for word in words[1:]:
+        if cell_len(line) + 1 + cell_len(word) > width:
+            break
+        line += " " + word
+    return line
 
 
 def still_to_drive(state: State) -> tuple[int, ...]:
@@ -187,7 +241,6 @@ class RoundInfo(Static):
 
 __all__ = [
     "ROBOT",
-    "PlayerRow",
     "RoundInfo",
     "Standings",
     "TurnBanner",

@@ -1,0 +1,114 @@
+"""The race screen's mouse buttons (Roll, Re-roll, Keep, Drive, Take back, Decline, Hint,
+Skip) as ONE widget of one row.
+
+Eight ``Button`` widgets shown and hidden as the phase changed laid the screen out again on
+every such key; this row keeps its size and paints the buttons of the moment as labels in
+three equal columns (as the grid of compact buttons did), a greyed one dimmed. A click on a
+label presses its button (``ButtonRow.Pressed``); a greyed one ignores it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+COLUMNS = 3
+"""Buttons side by side (at most three are on offer at once)."""
+
+_DIM = Style(dim=True)
+
+
+class ButtonRow(Widget, can_focus=False):
+    """The buttons on offer now: (key, label, on) each; ``on`` False shows it greyed."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"button-row--button"}
+    DEFAULT_CSS = """
+    ButtonRow {
+        height: auto;
+        & > .button-row--button { text-style: bold; color: $button-foreground; }
+    }
+    """
+
+    class Pressed(Message):
+        """The button ``key`` (``"roll"``, ``"confirm"``...) was clicked while on offer."""
+
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.buttons: tuple[tuple[str, str, bool], ...] = ()
+
+    def show(self, buttons: tuple[tuple[str, str, bool], ...]) -> None:
+        """Show ``buttons``: a repaint of one row; a layout only when the row empties or
+        fills (the end of the race)."""
+        if buttons == self.buttons:
+            return
+        relayout = bool(buttons) != bool(self.buttons)
+        self.buttons = buttons
+        self.refresh(layout=relayout)
+
+    def is_off(self, key: str) -> bool:
+        """Whether the button ``key`` is shown greyed (True also when not shown)."""
+        return not any(on for k, _label, on in self.buttons if k == key)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return (len(self.buttons) + COLUMNS - 1) // COLUMNS
+
+    def _columns(self) -> list[tuple[int, int]]:
+        """Each button's columns (start, end): equal shares of the width."""
+        width = self.size.width
+        spans = []
+        for i in range(len(self.buttons)):
+            column, _row = i % COLUMNS, i // COLUMNS
+            spans.append((width * column // COLUMNS, width * (column + 1) // COLUMNS))
+        return spans
+
+    def key_at(self, x: int, y: int) -> str | None:
+        """The button at (x, y), if one on offer is there."""
+        for i, (start, end) in enumerate(self._columns()):
+            if i // COLUMNS == y and start <= x < end:
+                key, _label, on = self.buttons[i]
+                return key if on else None
+        return None
+
+    def button_offset(self, key: str) -> tuple[int, int] | None:
+        """Where the button ``key`` is (tests click there)."""
+        for i, (start, _end) in enumerate(self._columns()):
+            if self.buttons[i][0] == key:
+                return start, i // COLUMNS
+        return None
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        style = base + self.get_component_rich_style("button-row--button", partial=True)
+        segments: list[Segment] = []
+        for i, (start, end) in enumerate(self._columns()):
+            if i // COLUMNS != y:
+                continue
+            _key, label, on = self.buttons[i]
+            width = end - start
+            label = set_cell_size(label, width) if cell_len(label) > width else label
+            pad = width - cell_len(label)
+            text = " " * (pad // 2) + label + " " * (pad - pad // 2)
+            segments.append(Segment(text, style if on else style + _DIM))
+        return Strip(segments).adjust_cell_length(self.size.width, base).simplify()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        key = self.key_at(event.x, event.y)
+        if key is not None:
+            self.post_message(self.Pressed(key))
+
+
+__all__ = ["ButtonRow"]

@@ -1,0 +1,46 @@
+"""The race panel's one-widget rows (issue 9: few widgets, constant layout): the dice tray,
+the tile tray, the buttons and the field paint their parts as text; a click and a tooltip
+find their part by its column or row, and no key changes a widget's size or classes."""
+
+from __future__ import annotations
+
+from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, sprint
+from monza_tui.app.widgets.buttons import ButtonRow
+from monza_tui.app.widgets.dice import DiceTray, TileTray
+from monza_tui.app.widgets.panel import Standings
+
+
+@run_async
+async def test_tooltips_follow_the_mouse_over_dice_tiles_and_the_field() -> None:
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RGBYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        selector, offset = chip_place(app, "#die-2")
+        await pilot.hover(selector, offset=offset)
+        assert app.screen.query_one(DiceTray).tooltip == "die 3: blue"
+        selector, offset = chip_place(app, "#tile-purple")
+        await pilot.hover(selector, offset=offset)
+        assert app.screen.query_one(TileTray).tooltip == "purple accelerator tile"
+        await pilot.hover("Standings", offset=(5, 1))
+        assert app.screen.query_one(Standings).tooltip == app.screen.query_one(
+            Standings)._tips[1]
+
+
+@run_async
+async def test_keys_change_what_the_rows_show_never_their_size_or_classes() -> None:
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        rows = [screen.query_one(kind) for kind in (DiceTray, TileTray, ButtonRow, Standings)]
+        rows.append(screen.query_one("#turn-prompt"))
+        before = [(w.region, set(w.classes)) for w in rows]
+        buttons = screen.query_one(ButtonRow)
+        assert [key for key, _label, _on in buttons.buttons] == ["roll"]
+        await press(pilot, "space")  # the extra roll: re-roll (greyed), keep, hint
+        assert buttons.buttons == (("reroll", "Re-roll", False), ("keep", "Keep", True),
+                                   ("hint", "Hint", True))
+        await press(pilot, "1")  # a die marked: re-roll lights up
+        assert buttons.buttons[0] == ("reroll", "Re-roll", True)
+        assert "marked" in screen.query_one(DiceTray).looks[0][1]
+        await press(pilot, "1", "k")
+        assert [(w.region, set(w.classes)) for w in rows] == before
