@@ -142,3 +142,12 @@ def test_the_log_tells_what_the_engine_did() -> None:
         "Ann drives with 1 die: 1st, 10 spaces to the finish",
         "Bonus move: the blue car may step forward",
     ]
+
+
+def test_every_race_key_has_its_own_id_for_keymaps() -> None:
+    from monza_tui.app.screens.race_keys import KEYS
+
+    ids = [binding.id for binding in KEYS]
+    assert None not in ids
+    assert len(set(ids)) == len(KEYS)
+    assert ids[:3] == ["race.roll", "race.die-1", "race.die-2"]

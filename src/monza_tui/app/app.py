@@ -209,7 +209,7 @@ class MonzaApp(WordsApp):
             if player.seat.is_bot
         }
         self.on_race_changed(race)
-        self._show(RaceScreen())
+        self._show(RaceScreen(self))
         self.call_after_refresh(_freeze_heap)
         # After the first frame: the warm-up thread would otherwise compete with it.
         self.set_timer(0.3, lambda: self._warm_up(race))

@@ -27,7 +27,7 @@ from monza_tui.app.race_setup import seat_label
 from monza_tui.app.scene import Scene, hinted_path, scene_from_state
 from monza_tui.app.screens.race_keys import KEY_LIST, KEYS, binding_args, offers
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
-from monza_tui.app.screens.race_pace import RacePace
+from monza_tui.app.screens.race_pace import RaceHost, RacePace
 from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
 from monza_tui.app.widgets.buttons import ButtonRow
@@ -65,8 +65,8 @@ class RaceScreen(PanelMixin, RacePace):
     pointer: reactive[Pointer] = reactive(Pointer, init=False, repaint=False)
     """What the person points at; its one watcher redraws what depends on it."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, host: RaceHost) -> None:
+        super().__init__(host)
         # Classes known before the widgets mount: set later, a screen class restyles every
         # widget of the screen again (tens of milliseconds of the launch).
         self.set_class(self.race.game.pro, "-pro")

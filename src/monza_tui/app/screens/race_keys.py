@@ -12,25 +12,25 @@ from monza_tui.engine import Phase
 from monza_tui.i18n import N_
 
 KEYS: tuple[Binding, ...] = (
-    Binding("space,r", "roll", N_("Roll"), key_display="space"),
-    Binding("1", "die(0)", N_("Die"), key_display="1-6"),
-    Binding("2", "die(1)", N_("Die"), show=False),
-    Binding("3", "die(2)", N_("Die"), show=False),
-    Binding("4", "die(3)", N_("Die"), show=False),
-    Binding("5", "die(4)", N_("Die"), show=False),
-    Binding("6", "die(5)", N_("Die"), show=False),
-    Binding("t", "tile", N_("Tile")),
+    Binding("space,r", "roll", N_("Roll"), key_display="space", id="race.roll"),
+    Binding("1", "die(0)", N_("Die"), key_display="1-6", id="race.die-1"),
+    Binding("2", "die(1)", N_("Die"), show=False, id="race.die-2"),
+    Binding("3", "die(2)", N_("Die"), show=False, id="race.die-3"),
+    Binding("4", "die(3)", N_("Die"), show=False, id="race.die-4"),
+    Binding("5", "die(4)", N_("Die"), show=False, id="race.die-5"),
+    Binding("6", "die(5)", N_("Die"), show=False, id="race.die-6"),
+    Binding("t", "tile", N_("Tile"), id="race.tile"),
     # "Choose", not "Space": the space key rolls.
-    Binding("tab,right,down", "cursor(1)", N_("Choose"), key_display="⇥/←→"),
-    Binding("shift+tab,left,up", "cursor(-1)", N_("Choose"), show=False),
-    Binding("enter", "enter", N_("OK")),
-    Binding("backspace", "take_back", N_("Take back"), key_display="⌫"),
-    Binding("k", "keep", N_("Keep roll")),
-    Binding("d", "decline", N_("Decline")),
-    Binding("h", "hint", N_("Hint")),
-    Binding("s", "skip", N_("Skip")),
-    Binding("escape", "deselect", N_("Deselect"), show=False),
-    Binding("q", "app.request_quit", N_("Quit"), show=False),
+    Binding("tab,right,down", "cursor(1)", N_("Choose"), key_display="⇥/←→", id="race.next"),
+    Binding("shift+tab,left,up", "cursor(-1)", N_("Choose"), show=False, id="race.previous"),
+    Binding("enter", "enter", N_("OK"), id="race.enter"),
+    Binding("backspace", "take_back", N_("Take back"), key_display="⌫", id="race.take-back"),
+    Binding("k", "keep", N_("Keep roll"), id="race.keep"),
+    Binding("d", "decline", N_("Decline"), id="race.decline"),
+    Binding("h", "hint", N_("Hint"), id="race.hint"),
+    Binding("s", "skip", N_("Skip"), id="race.skip"),
+    Binding("escape", "deselect", N_("Deselect"), show=False, id="race.deselect"),
+    Binding("q", "app.request_quit", N_("Quit"), show=False, id="race.quit"),
 )
 """Every key of the race screen (the app adds ? for the rules and ^q)."""
 KEY_LIST = list(KEYS)

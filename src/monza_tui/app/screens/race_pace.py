@@ -9,28 +9,65 @@ bot never plays under the quit dialog, and what is saved on quitting is what was
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from textual import work
 from textual.screen import Screen
 from textual.timer import Timer
 
-from monza_tui.bots import Hint, hint
+from monza_tui.bots import Driver, Hint, hint
 from monza_tui.engine import Action, Confirm, Phase, State
 from monza_tui.i18n import _
 from monza_tui.record import Race
 
-if TYPE_CHECKING:
-    from monza_tui.app.app import MonzaApp
+
+class RaceHost(Protocol):
+    """What the race screen needs of whoever shows it (the app): the one race and its
+    drivers, the pace, and the three ways the race moves on. The screen is handed its host
+    when it is made, so it never reaches for ``self.app`` to change the race."""
+
+    @property
+    def race(self) -> Race | None:
+        """The race shown: the only copy of the game's truth."""
+        ...
+
+    @property
+    def drivers(self) -> Mapping[int, Driver]:
+        """The computer driver of each bot's seat."""
+        ...
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds between a bot's steps."""
+        ...
+
+    @property
+    def animation_delay(self) -> float:
+        """Seconds between the spaces of a car's drive."""
+        ...
+
+    def act(self, action: Action) -> bool:
+        """Play ``action`` if the rules allow it now; False if not."""
+        ...
+
+    def roll(self) -> bool:
+        """Let chance roll the dice due now."""
+        ...
+
+    def show_results(self) -> None:
+        """The race is over: show the results."""
+        ...
 
 
 class RacePace(Screen[None]):
     """Timers, workers and the animation of the race screen."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: RaceHost) -> None:
         super().__init__()
+        self.monza = host
+        """The app that shows this screen, as far as the race is concerned."""
         self.hurry = False
         """Skip pressed: no pauses until a person has to decide again."""
         self._frames: list[State] = []
@@ -39,15 +76,6 @@ class RacePace(Screen[None]):
         self._pending: Callable[[], None] | None = None
         self._thinking = False
         self._stalled = False
-
-    @property
-    def monza(self) -> MonzaApp:
-        """The app, checked: the race screen is only ever shown by it."""
-        from monza_tui.app.app import MonzaApp
-
-        app = self.app
-        assert isinstance(app, MonzaApp)
-        return app
 
     @property
     def race(self) -> Race:
