@@ -35,8 +35,7 @@ from monza_tui.bots import make_driver
 from monza_tui.bots.expert import ExpertDriver
 from monza_tui.bots.judge import EXPERT, Style
 from monza_tui.bots.tables import tables_for
-from monza_tui.engine import Game, Phase, Roll, roll_dice
-from monza_tui.record import chance_rng
+from monza_tui.engine import Game, Phase, Roll, roll_dice, seeded_roll
 from monza_tui.simulate import race_seed, wilson
 
 
@@ -112,8 +111,7 @@ def duel(board_ref: str, style: Style, races: int) -> tuple[float, tuple[float, 
         while not state.is_terminal():
             player = state.current_player()
             if player < 0:
-                dice = roll_dice(chance_rng(seed, state), state.dice_to_roll())
-                state = state.apply(Roll(dice))
+                state = state.apply(seeded_roll(seed, state))
             else:
                 state = state.apply(drivers[player].choose(state))
         if seat in state.winners():  # a shared win counts for each winner, as in simulate

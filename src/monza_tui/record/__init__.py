@@ -8,7 +8,6 @@ reads record files line by line and indexes their races.
 
 from typing import TYPE_CHECKING
 
-from monza_tui.engine import chance_rng
 from monza_tui.limits import MAX_LINE_CHARS, MAX_RECORD_BYTES
 from monza_tui.record.race import (
     RECORD,
@@ -55,7 +54,6 @@ __all__ = [
     "Player",
     "Race",
     "RecordError",
-    "chance_rng",
     "header_json",
     "index_races",
     "parse_records",
