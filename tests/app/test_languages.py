@@ -10,7 +10,10 @@ reason), so the tests start to bite the moment its file lands.
 from __future__ import annotations
 
 import gettext
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -160,3 +163,34 @@ async def test_the_track_is_aligned_as_in_english(code: str, size: tuple[int, in
     mo_file(code)
     english = await track("en", size)
     assert await track(code, size) == english
+
+
+def test_keys_of_screens_made_after_launch_speak_the_launch_language() -> None:
+    # In a fresh process (no test has relabelled the classes yet), a game launched in German:
+    # the race screen's module is imported after the app starts, and its keys must still
+    # read in German, not as the English msgids they are marked with.
+    script = """
+import asyncio
+from monza_tui import i18n
+i18n.set_language("de")
+from monza_tui.app.app import MonzaApp
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.engine import Colour
+
+async def main():
+    setup = RaceSetup(board="oval", seats=(Seat("Anna", Colour.RED), Seat("Ben", Colour.BLUE)),
+                      seed=3)
+    app = MonzaApp(race=start_race(setup), bot_delay=0, animation_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        print(strips[-1].text)  # the footer: the keys of the moment
+
+asyncio.run(main())
+"""
+    env = {**os.environ, "LANGUAGE": "de"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Würfeln" in done.stdout and "Roll" not in done.stdout, done.stdout

@@ -14,16 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from monza_tui.app.race_setup import RaceSetup, default_seats
 from monza_tui.i18n import _, pgettext, retranslate
-
-if TYPE_CHECKING:
-    from textual.screen import Screen
 
 
 def relabel_bindings(nodes: Iterable[Any] = ()) -> None:
@@ -68,6 +66,19 @@ class WordsApp(App[None]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         label_keys(self)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Push ``screen`` with its keys said in the player's language (screen classes
+        imported after launch were made with English labels)."""
+        if isinstance(screen, Screen):
+            label_keys(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        """Switch to ``screen``, its keys said in the player's language (see push_screen)."""
+        if isinstance(screen, Screen):
+            label_keys(screen)
+        return super().switch_screen(screen)
 
     def action_request_quit(self) -> None:
         """Quit as q does (the app decides whether to ask)."""
