@@ -452,8 +452,15 @@ def test_each_code_says_its_exact_english_sentence(
     assert word(Said(code, params)) == english
 
 
+def test_a_step_from_the_start_names_the_start_not_its_id() -> None:
+    said = Said("R5.not_forward", dict(action="d1@c2", origin="start", space="c2"))
+    assert word(said) == "d1@c2: c2 is not one forward step from the start"
+
+
 def test_the_table_covers_every_error_code() -> None:
-    said_elsewhere = {"record.field", "worded", "error", "record.setup", "file.os"}
+    said_elsewhere = {
+        "record.field", "worded", "error", "record.setup", "file.os", "R5.not_forward.start"
+    }
     errors = {
         code for code in MESSAGES if not code.startswith(("hint.", "R7.", "file.os."))
     } - said_elsewhere

@@ -97,7 +97,7 @@ def seats_from_flags(
         if level not in SeatKind.levels():
             raise UserError(
                 _("--bot {level}: the bot levels are {levels}").format(
-                    level=level, levels=", ".join(SeatKind.levels())
+                    level=level, levels=_(", ").join(SeatKind.levels())
                 )
             )
         name = _("Bot {n}").format(n=number)
@@ -116,7 +116,7 @@ def start_index(seats: Sequence[Seat], who: str | None) -> int:
         return int(who) - 1
     raise UserError(
         _("--start-player {who}: no such player (players: {names})").format(
-            who=who, names=", ".join(seat.name for seat in seats)
+            who=who, names=_(", ").join(seat.name for seat in seats)
         )
     )
 

@@ -114,6 +114,8 @@ def word(thing: Said | BaseException) -> str:
     message = MESSAGES.get(code) if isinstance(code, str) else None
     if code == "file.os" and isinstance(params, dict):
         message = MESSAGES.get(f"file.os.{params.get('errno')}", message)
+    elif code == "R5.not_forward" and isinstance(params, dict) and params.get("origin") == "start":
+        message = MESSAGES["R5.not_forward.start"]  # the start field by name, not its id
     elif message is None and isinstance(code, str) and code.startswith("field."):
         message = MESSAGES["field.unknown"]  # a pydantic type we do not word: what, not how
     if message is None or not isinstance(params, dict):

@@ -55,6 +55,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "place.no_space": N_("{action}: no space {space} on this board"),
     "R5.not_forward": N_("{action}: {space} is not one forward step from {origin}"),
+    "R5.not_forward.start": N_("{action}: {space} is not one forward step from the start"),
     "R6.die_used": N_("{action}: die {die} is not in hand"),
     "R6.die_colour": N_("{action}: die {die} is {rolled}, {space} is {colour}"),
     "R12.tile_used": N_("{action}: no {tile} tile in hand now"),

@@ -29,7 +29,7 @@ from monza_tui.wording import word
 
 
 def _dice(indices: object) -> str:
-    return ", ".join(str(i + 1) for i in sorted(indices))  # type: ignore[call-overload]
+    return _(", ").join(str(i + 1) for i in sorted(indices))  # type: ignore[call-overload]
 
 
 def waiting_prompt(state: State, *, driving: bool, bot_label: str | None) -> str:
@@ -121,7 +121,7 @@ def no_fit_reason(state: State) -> str:
                   "diagonally)").format(colour=colour)
             )
     if beside:
-        return _("Why: {reasons}.").format(reasons="; ".join(dict.fromkeys(beside)))
+        return _("Why: {reasons}.").format(reasons=_("; ").join(dict.fromkeys(beside)))
     ahead = sorted(
         {c for s in steps if (c := board.spaces[s].colour) is not None}, key=lambda c: c.index
     )
@@ -133,7 +133,7 @@ def no_fit_reason(state: State) -> str:
 
 
 def _names(colours: list[Colour]) -> str:
-    return ", ".join(colour_name(c) for c in colours)
+    return _(", ").join(colour_name(c) for c in colours)
 
 
 def hint_text(state: State, found: Hint | None) -> str:
@@ -161,7 +161,7 @@ def hint_text(state: State, found: Hint | None) -> str:
         elif isinstance(action, Confirm):
             if placed:
                 parts.append(_("place {dice} as numbered on the board").format(
-                    dice=", ".join(placed)))
+                    dice=_(", ").join(placed)))
             parts.append(_("drive"))
         elif isinstance(action, BonusStep):
             parts.append(_("take the lit bonus step"))
