@@ -675,5 +675,7 @@ def test_marks_keep_one_thin_edge_and_give_cars_the_room_first() -> None:
     assert text(place_marks(row, letter, [], two, "b", None, thin)) == "▏ⒷⓇ"
     three = [*two, (Colour.GREEN, False)]
     assert text(place_marks(row, letter, [], three, "b", None, thin)) == "ⒼⒷⓇ"  # edge gives way
+    alone = ((0, 0),)  # a space of one cell, its thin edge there: the letter wins
+    assert text(place_marks(alone, letter, [], [], "b", None, thin))[0] == "R"
     four = [*three, (Colour.YELLOW, False)]
     assert text(place_marks(row, letter, [], four, "b", None, thin)) == "⁂ⒷⓇ"

@@ -359,6 +359,13 @@ def _alone(layout: Layout, pos: tuple[int, int], mark: str) -> bool:
     return one and "Ⓐ" <= mark <= "Ⓩ"
 
 
+def _one_cell(layout: Layout, pos: tuple[int, int]) -> bool:
+    """Whether the cell at ``pos`` is the only cell of its space (it shows the letter, not
+    a thin edge: a space nobody can read is worse than a boundary told by two letters)."""
+    cell = layout.cell(*pos)
+    return cell is not None and all(len(layout.slots[s]) == 1 for s in cell.spaces)
+
+
 def boundary_faults(layout: Layout, text: dict[tuple[int, int], str]) -> list[str]:
     """Every boundary between two neighbouring spaces whose plain text shows no line: at no
     place where their cells touch does either cell show a thin edge glyph on the shared side
@@ -378,6 +385,10 @@ def boundary_faults(layout: Layout, text: dict[tuple[int, int], str]) -> list[st
                     continue  # a tire or the start field reads as such beside anything else
                 if _alone(layout, (x, y), mine) or _alone(layout, (x + dx, y + dy), theirs):
                     continue  # a car on a space of one cell: the car matters more
+                if mine != theirs and (
+                    _one_cell(layout, (x, y)) or _one_cell(layout, (x + dx, y + dy))
+                ):
+                    continue  # a space of one cell shows its letter: two letters, two spaces
                 key = (cell.spaces, near.spaces, dx)
                 marked = _SIDE.get(mine) == (dx, dy) or _SIDE.get(theirs) == (-dx, -dy)
                 shown[key] = shown.get(key, False) or marked

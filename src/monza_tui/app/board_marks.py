@@ -69,8 +69,9 @@ def place_marks(
     """Where the space's letter, its placed dice and its cars go among its cells.
 
     ``thin``: the cells showing the space's thin edge (``▏▕▔▁``, where no edge line fits);
-    one of them always keeps it, so that every space boundary shows without colour, unless
-    a car or die has no other cell. Cars come first, then the dice, then the space's letter
+    one of them keeps it, so that every space boundary shows without colour, unless a car,
+    a die or the space's own letter has no other cell (a space nobody can read is worse
+    than a boundary told by the two letters beside it). Cars come first, then the dice, then the space's letter
     (its colour still shows as the background; the tooltip tells the rest). A car is a chip
     of two cells, :data:`CAR_MARK` (or :data:`FINISHED_MARK` at the finish) and the car's
     letter (``●R``), where the cells allow; otherwise one cell, its letter circled
@@ -110,7 +111,9 @@ def place_marks(
             placed[free.pop(0)] = mark
     edges_left = [c for c in edged if c not in placed]
     spots = [c for c in free if c not in thin] + [c for c in free if c in thin]
-    spots = [c for c in spots if c not in thin or len(edges_left) > 1]
+    keep_edge = [c for c in spots if c not in thin or len(edges_left) > 1]
+    # An empty space of one cell shows its letter rather than its thin edge.
+    spots = keep_edge or spots or ([] if placed else list(slots))
     if letter is not None and spots:
         # A blank cell between the letter and a car chip where there is room ("B ●R").
         near = {(x + dx, y) for x, y in placed for dx in (-1, 1)}
