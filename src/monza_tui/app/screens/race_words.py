@@ -71,10 +71,13 @@ def prompt(now: Now, pointer: Pointer) -> str:
             colour=colour_name(selected.colour).capitalize()
         )
     if now.can_confirm:
-        text = _("No die fits any more: Enter drives the car.")
-        reason = no_fit_reason(state)
-        if reason:
-            text += " " + reason
+        if state.unused_dice():
+            text = _("No die fits any more: Enter drives the car.")
+            reason = no_fit_reason(state)
+            if reason:
+                text += " " + reason
+        else:
+            text = _("Every die is placed: Enter drives the car.")
         if now.tiles:
             text += " " + _("A tile still fits (t).")
         if state.path:
