@@ -11,14 +11,14 @@ from monza_tui.cli import main
 @pytest.mark.parametrize(
     ("argv", "line"),
     [
-        (["simulate", "--players", "5"], "monza: the oval board races 2-4 cars, not 5 (R2)\n"),
+        (["simulate", "--players", "5"], "monza: the oval board races 2-4 cars, not 5\n"),
         (
             ["simulate", "--board", "classic", "--seats", ",".join(["random"] * 7)],
-            "monza: the classic board races 2-6 cars, not 7 (R2)\n",
+            "monza: the classic board races 2-6 cars, not 7\n",
         ),
         (
             ["play", *[arg for name in "ABCDE" for arg in ("--player", name)]],
-            "monza: the oval board races 2-4 cars, not 5 (R2)\n",
+            "monza: the oval board races 2-4 cars, not 5\n",
         ),
     ],
 )

@@ -52,7 +52,7 @@ def car_count_words(board: str, error: CarCountError, *, bots_only: bool = False
             "the {board} board races {low}-{high} cars, not {n}: you take the first seat "
             "yourself, so give at most {bots} --bot"
         ).format(board=board, low=error.low, high=error.high, n=error.count, bots=error.high - 1)
-    return _("the {board} board races {low}-{high} cars, not {n} (R2)").format(
+    return _("the {board} board races {low}-{high} cars, not {n}").format(
         board=board, low=error.low, high=error.high, n=error.count
     )
 

@@ -97,9 +97,9 @@ def test_start_player_by_name_or_number() -> None:
         (["--player", "Ann", "--player", "ann"], "monza: two players are called ann"),
         (
             ["--player", "A", "--player", "B", "--player", "C", "--player", "D", "--player", "E"],
-            "monza: the oval board races 2-4 cars, not 5 (R2)",
+            "monza: the oval board races 2-4 cars, not 5",
         ),
-        (["--player", "Solo"], "monza: the oval board races 2-4 cars, not 1 (R2)"),
+        (["--player", "Solo"], "monza: the oval board races 2-4 cars, not 1"),
         (["--board", "classic", *["--bot", "random"] * 7],
          "monza: the classic board races 2-6 cars, not 8: you take the first seat yourself, "
          "so give at most 5 --bot"),

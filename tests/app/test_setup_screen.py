@@ -284,7 +284,7 @@ async def test_the_engines_car_count_error_is_shown_in_one_line() -> None:
         form.setup = replace(form.setup, seats=five)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, SetupScreen)
-        assert static_text(app, "#setup-error") == "the oval board races 2-4 cars, not 5 (R2)"
+        assert static_text(app, "#setup-error") == "the oval board races 2-4 cars, not 5"
 
 
 def test_car_count_error_carries_the_limits() -> None:
