@@ -44,4 +44,5 @@ def pytest_configure(config: pytest.Config) -> None:
 
     code = config.getoption("--monza-lang") or os.environ.get("MONZA_TEST_LANG") or "en"
     os.environ["LANGUAGE"] = code  # also for `monza` run in-process or as a child process
+    os.environ["MONZA_PSEUDO"] = "1"  # the pseudo-locale is open to the tests
     i18n.set_language(code)

@@ -51,6 +51,9 @@ def pop_lang(args: list[str]) -> str | None:
         at = next(i for i, a in enumerate(args) if a == "--lang" or a.startswith("--lang="))
         if args[at] == "--lang":
             code = args[at + 1] if at + 1 < len(args) else ""
+            if not code or code.startswith("-"):
+                raise UserError(_("--lang needs a language code: {codes}").format(
+                    codes=", ".join(i18n.LANGUAGES)))
             del args[at : at + 2]
         else:
             code = args.pop(at).partition("=")[2]
@@ -92,7 +95,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``monza`` console script."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    choose_language(pop_lang(args_list))
+    try:
+        code = pop_lang(args_list)
+    except UserError as error:
+        choose_language(None)
+        print(_("monza: {error}").format(error=error), file=sys.stderr)
+        return 2
+    choose_language(code)
     if not args_list or (
         args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
     ):

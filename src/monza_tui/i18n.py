@@ -12,6 +12,7 @@ never to play.
 from __future__ import annotations
 
 import gettext
+import os
 from pathlib import Path
 
 from monza_tui.engine.colours import Colour
@@ -30,7 +31,11 @@ LANGUAGES: dict[str, str] = {
 """Every language of the game, by code, named in itself: a new language is its
 ``locale/<code>/LC_MESSAGES/monza.po`` and one line here."""
 PSEUDO = "xx"
-"""The pseudo-locale: every message bracketed, accented and longer (tests; ``--lang xx``)."""
+"""The pseudo-locale: every message bracketed, accented and longer (tests and translators;
+``MONZA_PSEUDO=1 monza --lang xx``)."""
+PSEUDO_SWITCH = "MONZA_PSEUDO"
+"""The environment variable that opens the pseudo-locale: without it ``xx`` is English, so
+no player meets the test language by accident (``LANG=xx``, a typo)."""
 
 LETTER_CONTEXT = "colour letter"
 """The msgctxt of a colour's one-cell letter (the msgid is the English letter)."""
@@ -51,6 +56,8 @@ def set_language(code: str | None) -> str:
     this before they build anything (the set-up screen re-renders itself)."""
     global _translation
     _translation = _load(code.strip() if code else None)
+    if current_language() == PSEUDO and not os.environ.get(PSEUDO_SWITCH):
+        _translation = gettext.NullTranslations()  # a test language, not for players
     return current_language()
 
 

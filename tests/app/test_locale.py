@@ -235,3 +235,21 @@ def test_app_shows_no_untranslated_literal_text() -> None:
                                                              "scene.py")]
     problems = [line for path in mine for line in _literal_ui_strings(path)]
     assert problems == []
+
+
+def test_lang_without_a_code_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from monza_tui.cli import main
+
+    assert main(["--lang"]) == 2
+    assert capsys.readouterr().err.startswith("monza: --lang needs a language code: en, de, fr")
+
+
+def test_the_pseudo_locale_is_closed_to_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = i18n.current_language()
+    try:
+        monkeypatch.delenv("MONZA_PSEUDO")
+        assert i18n.set_language("xx") == "en"
+        monkeypatch.setenv("MONZA_PSEUDO", "1")
+        assert i18n.set_language("xx") == "xx"
+    finally:
+        i18n.set_language(before)
