@@ -73,10 +73,10 @@ def place_marks(
     a die or, on an empty space of one cell, its letter has no other cell (a space nobody
     can read is worse than a boundary told by the two letters beside it). Cars come first,
     then the dice, then the space's letter (its colour still shows as the background; the
-    tooltip tells the rest). A car is a chip of two cells, :data:`CAR_MARK` (or :data:`FINISHED_MARK` at the finish) and the car's
-    letter (``●R``), where the cells allow; otherwise one cell, its letter circled
-    (``Ⓡ``); where cars outnumber the cells, the last cell shows :data:`MANY_CARS`. No
-    form of a car is ever a plain letter. ``moving``: the car whose turn it is, emphasised.
+    tooltip tells the rest). A car is a chip of two cells, :data:`CAR_MARK` (or
+    :data:`FINISHED_MARK` at the finish) and the car's letter (``●R``), where the cells
+    allow; otherwise one cell, its letter circled (``Ⓡ``); where cars outnumber the cells,
+    the last cell shows :data:`MANY_CARS`. No form of a car is ever a plain letter. ``moving``: the car whose turn it is, emphasised.
     """
     plain = [c for c in slots if c not in thin]
     edged = [c for c in slots if c in thin]
