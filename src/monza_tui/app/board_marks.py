@@ -76,7 +76,8 @@ def place_marks(
     tooltip tells the rest). A car is a chip of two cells, :data:`CAR_MARK` (or
     :data:`FINISHED_MARK` at the finish) and the car's letter (``●R``), where the cells
     allow; otherwise one cell, its letter circled (``Ⓡ``); where cars outnumber the cells,
-    the last cell shows :data:`MANY_CARS`. No form of a car is ever a plain letter. ``moving``: the car whose turn it is, emphasised.
+    the last cell shows :data:`MANY_CARS`. No form of a car is ever a plain letter.
+    ``moving``: the car whose turn it is, emphasised.
     """
     plain = [c for c in slots if c not in thin]
     edged = [c for c in slots if c in thin]
