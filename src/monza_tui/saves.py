@@ -310,8 +310,8 @@ class SaveInfo:
             return _("{name}: damaged").format(name=shown(self.path.name))
         race = self.race
         return _("{board}: {players}, round {round}, turn {turn} (saved {saved})").format(
-            board=race.game.board.title,
-            players=", ".join(player.name for player in race.players),
+            board=_(race.game.board.title),
+            players=_(", ").join(player.name for player in race.players),
             round=race.state.round,
             turn=race.state.turn,
             saved=self.saved.strftime("%Y-%m-%d %H:%M"),

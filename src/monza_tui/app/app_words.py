@@ -69,6 +69,14 @@ class WordsApp(App[None]):
         super().__init__(*args, **kwargs)
         label_keys(self)
 
+    def get_screen(self, screen: Any) -> Any:  # type: ignore[override]
+        """A screen about to be shown says its key labels in the player's language (a
+        screen class imported after the language was set keeps its English labels)."""
+        found = super().get_screen(screen)
+        if not found.is_running:
+            label_keys(found)
+        return found
+
     def action_request_quit(self) -> None:
         """Quit as q does (the app decides whether to ask)."""
         self.exit()

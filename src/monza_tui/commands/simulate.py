@@ -25,7 +25,7 @@ from monza_tui.commands.flags import whole
 from monza_tui.engine import CarCountError, check_car_count
 from monza_tui.errors import UserError, echo
 from monza_tui.files import cannot_read, refuse_special, shown
-from monza_tui.i18n import _, ngettext
+from monza_tui.i18n import _, ngettext, number
 from monza_tui.limits import MAX_GAMES, MAX_JOBS, MAX_RACES_PER_FILE, MAX_SEED
 from monza_tui.seats import car_count_words
 from monza_tui.wording import listing
@@ -53,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=100,
         metavar="N",
         help=_("races, 1 to {high} (default 100; with --log at most {log})").format(
-            high=f"{MAX_GAMES:,}", log=f"{MAX_RACES_PER_FILE:,}"
+            high=number(MAX_GAMES), log=number(MAX_RACES_PER_FILE)
         ),
     )
     parser.add_argument("--board", default="oval", metavar="NAME|FILE", help=_("default oval"))
@@ -197,13 +197,13 @@ def show(console: Console, summary: dict[str, Any]) -> None:
     seats = Table(box=None, padding=(0, 2))
     for title in (_("Seat"), _("Car"), _("Driver"), _("Wins"), _("Win share"), _("95% CI")):
         seats.add_column(title, justify="right" if title != _("Driver") else "left")
-    for number, seat in enumerate(summary["seats"], start=1):
+    for place, seat in enumerate(summary["seats"], start=1):
         low, high = seat["ci95"]
         seats.add_row(
-            str(number),
+            str(place),
             _(seat["car"]),
             _(seat["seat"]),
-            str(seat["wins"]),
+            number(seat["wins"]),
             _percent(seat["win_share"]),
             f"{_percent(low)}-{_percent(high)}",
         )
@@ -216,7 +216,7 @@ def show(console: Console, summary: dict[str, Any]) -> None:
         label = _("{n}. (start player)") if item["position"] == 1 else _("{n}.")
         order.add_row(
             label.format(n=item["position"]),
-            str(item["wins"]),
+            number(item["wins"]),
             _percent(item["win_share"]),
             f"{_percent(low)}-{_percent(high)}",
         )

@@ -93,7 +93,7 @@ class PanelMixin(RacePace):
             rules += " " + _("(house rules on the classic board)")
         first = game.new_state()
         lines = [
-            _("{board}: {names}").format(board=game.board.title, names=", ".join(names)),
+            _("{board}: {names}").format(board=_(game.board.title), names=_(", ").join(names)),
             rules,
             _("Round {round}: {name}'s turn").format(round=1, name=names[first.player]),
         ]

@@ -78,7 +78,7 @@ class ResultsScreen(Screen[None]):
             yield Static(headline, id="headline", markup=False)
             yield Static(
                 ngettext("{board}, {n} round", "{board}, {n} rounds", state.round).format(
-                    board=race.game.board.title, n=state.round
+                    board=_(race.game.board.title), n=state.round
                 ),
                 id="summary",
                 markup=False,
