@@ -21,6 +21,7 @@ from textual.binding import Binding
 
 from monza_tui.app.race_setup import RaceSetup, default_seats
 from monza_tui.i18n import _, pgettext, retranslate
+from monza_tui.locale.textual_words import modifier_words
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -119,7 +120,8 @@ class WordsApp(App[None]):
 
     def get_key_display(self, binding: Binding) -> str:
         """A key's name in the footer and the keys panel, in the player's language
-        (``space``, ``esc``, ``enter``, ``tab``; symbols and letters stay)."""
+        (``space``, ``esc``, ``enter``, ``tab``, the ``super`` modifier; symbols and
+        letters stay). Textual's own key labels are msgids too (locale/textual_words.py)."""
         shown = super().get_key_display(binding)
         names = {
             "space": pgettext("key", "space"),
@@ -128,7 +130,10 @@ class WordsApp(App[None]):
             "tab": pgettext("key", "tab"),
             "del": pgettext("key", "del"),
         }
-        return names.get(shown, shown)
+        shown = names.get(shown, shown)
+        for modifier, word in modifier_words().items():  # "super+c" in the keys panel
+            shown = shown.replace(f"{modifier}+", f"{word}+")
+        return shown
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its search field in the player's language."""

@@ -22,7 +22,10 @@ from monza_tui.wording import edition_name
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza boards [show NAME|FILE [--json] | check FILE]``."""
     parser.add_argument("action", nargs="?", choices=["list", "show", "check"], default="list")
-    parser.add_argument("board", nargs="?", help=_("a built-in board name or a board file"))
+    parser.add_argument(
+        "board", nargs="?", metavar=_("NAME|FILE"),
+        help=_("a built-in board name or a board file"),
+    )
     parser.add_argument(
         "--json", action="store_true", help=_("print the resolved board as JSON")
     )

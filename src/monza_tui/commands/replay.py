@@ -24,7 +24,7 @@ from monza_tui.record import LazyRaces, Race, read_records
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza replay FILE|latest [--race N] [--check]``."""
     parser.add_argument(
-        "file", metavar="FILE|latest",
+        "file", metavar=_("FILE") + "|latest",
         help=_("a record or save file, or 'latest' for the newest save"),
     )
     parser.add_argument(

@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``monza simulate``."""
     parser.add_argument(
         "--seats",
-        metavar="LEVELS",
+        metavar=_("LEVELS"),
         help=_(
             "driver of each car in turn order, e.g. expert,greedy,random (levels: {levels})"
         ).format(levels=", ".join(LEVELS)),
@@ -56,7 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             high=number(MAX_GAMES), log=number(MAX_RACES_PER_FILE)
         ),
     )
-    parser.add_argument("--board", default="oval", metavar="NAME|FILE", help=_("default oval"))
+    parser.add_argument(
+        "--board", default="oval", metavar=_("NAME|FILE"), help=_("default oval")
+    )
     parser.add_argument("--pro", action="store_true", help=_("pro variant: tiles, turbo (R12-R14)"))
     parser.add_argument("--bonus", action="store_true", help=_("bonus-move variant (R15)"))
     parser.add_argument(
@@ -77,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--log",
-        metavar="FILE",
+        metavar=_("FILE"),
         help=_("write every race as a game record (a new or regular file; never a device)"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
