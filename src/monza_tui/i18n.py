@@ -143,7 +143,8 @@ def number(value: float, decimals: int = 0) -> str:
     """A number as the player's language writes it: the thousands separator and the
     decimal separator are messages (``1,000,000`` and ``12.5`` in English, ``1.000.000`` and
     ``12,5`` in German). The one home for numbers a player reads (help, simulate, results)."""
-    text = f"{value:,}" if isinstance(value, int) else f"{value:,.{decimals}f}"  # exact
+    exact = isinstance(value, int) and not decimals  # a big int stays exact (no float)
+    text = f"{value:,}" if exact else f"{value:,.{decimals}f}"
     return text.translate({
         ord(","): pgettext("thousands separator", ","),
         ord("."): pgettext("decimal separator", "."),

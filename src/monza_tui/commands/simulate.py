@@ -146,10 +146,10 @@ def run(args: argparse.Namespace) -> int:
     summary = summarise(setup, results)
     per_second = len(results) / took if took > 0 else float("inf")
     speed = ngettext(
-        "Speed: {rate:.1f} races a second on {jobs} worker process ({per_job:.1f} per process)",
-        "Speed: {rate:.1f} races a second on {jobs} worker processes ({per_job:.1f} per process)",
+        "Speed: {rate} races a second on {jobs} worker process ({per_job} per process)",
+        "Speed: {rate} races a second on {jobs} worker processes ({per_job} per process)",
         jobs,
-    ).format(rate=per_second, jobs=jobs, per_job=per_second / jobs)
+    ).format(rate=number(per_second, 1), jobs=jobs, per_job=number(per_second / jobs, 1))
     if args.json:
         print(json.dumps(summary, indent=1))
         print(speed, file=sys.stderr)  # stdout stays the same for the same races
@@ -177,6 +177,11 @@ def _log_path(given: str | None, games: int) -> Path | None:
     if games > MAX_RACES_PER_FILE:
         raise UserError(code="sim.log_races", most=MAX_RACES_PER_FILE, games=games)
     return log
+
+
+def _short(value: float) -> str:
+    """A quantile as ``{:g}`` wrote it (``7``, ``7.5``), in the player's digits."""
+    return number(value, 0 if float(value).is_integer() else 1)
 
 
 def _percent(share: float) -> str:
@@ -230,17 +235,21 @@ def show(console: Console, summary: dict[str, Any]) -> None:
     rounds = summary["rounds"]
     console.print(
         _(
-            "Rounds per race: mean {mean:.1f} (sd {sd:.1f}), p10 {p10:g}, median {median:g}, "
-            "p90 {p90:g}, range {min}-{max}"
-        ).format(**rounds)
+            "Rounds per race: mean {mean} (sd {sd}), p10 {p10}, median {median}, "
+            "p90 {p90}, range {min}-{max}"
+        ).format(
+            mean=number(rounds["mean"], 1), sd=number(rounds["sd"], 1),
+            **{k: _short(rounds[k]) for k in ("p10", "median", "p90")},
+            min=rounds["min"], max=rounds["max"],
+        )
     )
     console.print(
         _(
-            "Turbo rolls: {turbo} of turns; push-backs: {push:.2f} per race; "
+            "Turbo rolls: {turbo} of turns; push-backs: {push} per race; "
             "turns with no move: {none}"
         ).format(
             turbo=_percent(summary["turbo_rate"]),
-            push=summary["pushbacks_per_race"],
+            push=number(summary["pushbacks_per_race"], 2),
             none=_percent(summary["no_move_share"]),
         )
     )
