@@ -114,7 +114,7 @@ def test_wilson_interval():
     [
         (["--seats", "expert,wizard"], "unknown driver 'wizard'"),
         (["--seats", "expert,greedy", "--players", "3"], "--players 3 but --seats names 2"),
-        (["--games", "0"], "--games: '0': give a whole number from 1 to 1000000"),
+        (["--games", "0"], "--games: '0': give a whole number from 1 to 1,000,000"),
         (["--jobs", "0"], "--jobs: '0': give a whole number from 1 to 64"),
         (["--players", "5"], "races 2-4 cars, not 5"),
         (["--players", "1"], "--players: '1': give a whole number from 2 to 6"),

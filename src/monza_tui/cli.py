@@ -38,7 +38,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _add_lang(parser: argparse.ArgumentParser) -> None:
     # Read (and removed) by main() before parsing: listed here for --help.
-    parser.add_argument("--lang", metavar="CODE", help=_(
+    parser.add_argument("--lang", metavar=_("CODE"), help=_(
         "the language of this run: en, de, fr, pl, zh, ru (default: the one chosen in the "
         "set-up screen, else LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"))
 

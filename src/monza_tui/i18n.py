@@ -146,6 +146,18 @@ def colour_letter(colour: Colour) -> str:
     return letters[colour]
 
 
+def number(value: float, decimals: int = 0) -> str:
+    """A number as the player's language writes it: the thousands separator and the
+    decimal separator are messages (``1,000,000`` and ``12.5`` in English, ``1.000.000`` and
+    ``12,5`` in German). The one home for numbers a player reads (help, simulate, results)."""
+    exact = isinstance(value, int) and not decimals  # a big int stays exact (no float)
+    text = f"{value:,}" if exact else f"{value:,.{decimals}f}"
+    return text.translate({
+        ord(","): pgettext("thousands separator", ","),
+        ord("."): pgettext("decimal separator", "."),
+    })
+
+
 def split_blocks(text: str) -> list[str]:
     """Markdown paragraphs (blocks between blank lines): the unit of translation of the
     rules summary (the catalogue tool and the rules screen split it alike)."""

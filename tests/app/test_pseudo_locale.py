@@ -21,13 +21,12 @@ from monza_tui.engine import Colour
 
 SEATS = (Seat("Ann", Colour.RED), Seat("Bob", Colour.BLUE, "greedy"))
 
-KNOWN_ENGLISH = {"Oval"}
-"""Known, not yet fixed (docs/i18n.md, "Known gaps"): the built-in boards' names are TOML
-data, shown as written."""
-KNOWN_CUT = {"set-up": 2, "race, placing": 1, "results": 1}
-"""Known, not yet fixed: the set-up form's 10-column labels cut "Variants" and "Players"
-when longer; the race panel's row of buttons cuts "Take back"; the results table's one-row
-header cuts "Dice in the final round". Any new cut-off text fails."""
+KNOWN_ENGLISH: set[str] = set()
+"""English words allowed to stay (none: the built-in boards' titles are in the catalogue)."""
+KNOWN_CUT: dict[str, int] = {}
+"""Cut-off messages allowed per screen (none: the set-up form's label column is as wide as
+its longest label, the results table's header wraps, the race panel's buttons go two or one
+to a row when a label would not fit three). Any cut-off text fails."""
 
 
 @pytest.fixture(autouse=True)

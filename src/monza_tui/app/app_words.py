@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from monza_tui.app.race_setup import RaceSetup, default_seats
 from monza_tui.i18n import _, pgettext, retranslate
+from monza_tui.locale.textual_words import modifier_words
 
 
 def relabel_bindings(nodes: Iterable[Any] = ()) -> None:
@@ -67,18 +68,13 @@ class WordsApp(App[None]):
         super().__init__(*args, **kwargs)
         label_keys(self)
 
-    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        """Push ``screen`` with its keys said in the player's language (screen classes
-        imported after launch were made with English labels)."""
-        if isinstance(screen, Screen):
-            label_keys(screen)
-        return super().push_screen(screen, *args, **kwargs)
-
-    def switch_screen(self, screen: Any) -> Any:
-        """Switch to ``screen``, its keys said in the player's language (see push_screen)."""
-        if isinstance(screen, Screen):
-            label_keys(screen)
-        return super().switch_screen(screen)
+    def get_screen(self, screen: Any) -> Any:  # type: ignore[override]
+        """A screen about to be shown says its key labels in the player's language (a
+        screen class imported after the language was set keeps its English labels)."""
+        found = super().get_screen(screen)
+        if not found.is_running:
+            label_keys(found)
+        return found
 
     def action_request_quit(self) -> None:
         """Quit as q does (the app decides whether to ask)."""
@@ -122,7 +118,8 @@ class WordsApp(App[None]):
 
     def get_key_display(self, binding: Binding) -> str:
         """A key's name in the footer and the keys panel, in the player's language
-        (``space``, ``esc``, ``enter``, ``tab``; symbols and letters stay)."""
+        (``space``, ``esc``, ``enter``, ``tab``, the ``super`` modifier; symbols and
+        letters stay). Textual's own key labels are msgids too (locale/textual_words.py)."""
         shown = super().get_key_display(binding)
         names = {
             "space": pgettext("key", "space"),
@@ -131,7 +128,10 @@ class WordsApp(App[None]):
             "tab": pgettext("key", "tab"),
             "del": pgettext("key", "del"),
         }
-        return names.get(shown, shown)
+        shown = names.get(shown, shown)
+        for modifier, word in modifier_words().items():  # "super+c" in the keys panel
+            shown = shown.replace(f"{modifier}+", f"{word}+")
+        return shown
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its search field in the player's language."""

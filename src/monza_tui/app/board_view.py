@@ -424,5 +424,5 @@ class BoardView(ScrollView, can_focus=False):
             )
         cars = self.scene.cars.get(index, ())
         if cars:
-            text += " · " + ", ".join(colour_name(car) for car in cars)
+            text += " · " + _(", ").join(colour_name(car) for car in cars)
         return text

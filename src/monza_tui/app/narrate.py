@@ -30,7 +30,7 @@ from monza_tui.engine import (
     Tile,
     TurnLog,
 )
-from monza_tui.i18n import _, colour_letter, colour_name, ngettext
+from monza_tui.i18n import _, colour_letter, colour_name, ngettext, pgettext
 
 
 def dice_text(colours: Sequence[Colour]) -> str:
@@ -120,7 +120,7 @@ def where_short(state: State, player: int) -> str:
     """Where a car is, in a few letters for the panel: ``3rd, 5 to go``."""
     space = state.positions[player]
     if state.board.is_finish(space):
-        return _("finished")
+        return pgettext("car at the finish", "finished")
     if space == state.board.start:
         return _("start")
     return _("{place}, {n} to go").format(

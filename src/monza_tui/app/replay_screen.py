@@ -38,7 +38,7 @@ from monza_tui.engine import (
     action_text,
 )
 from monza_tui.errors import UserError
-from monza_tui.i18n import N_, _, colour_letter, colour_name
+from monza_tui.i18n import N_, _, colour_letter, colour_name, pgettext
 from monza_tui.palette import STYLE
 from monza_tui.record import Race
 from monza_tui.wording import listing, phase_name
@@ -150,14 +150,16 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", N_("Back"), key_display="←"),
-        Binding("right", "step(1)", N_("Forward"), key_display="→"),
-        Binding("up", "turn(-1)", N_("Turn back"), key_display="↑"),
-        Binding("down", "turn(1)", N_("Next turn"), key_display="↓"),
-        Binding("home", "jump('start')", N_("Start")),
-        Binding("end", "jump('end')", N_("End")),
-        Binding("n", "race(1)", N_("Next race")),
-        Binding("p", "race(-1)", N_("Previous race")),
+        # The footer shows each pair of keys once ("←→ Step"), so that it fits 80 columns
+        # in the longer languages; the keys panel (F1 / palette) lists every key.
+        Binding("left", "step(-1)", N_("Step"), key_display="←→"),
+        Binding("right", "step(1)", N_("Forward"), key_display="→", show=False),
+        Binding("up", "turn(-1)", N_("Turn"), key_display="↑↓"),
+        Binding("down", "turn(1)", N_("Next turn"), key_display="↓", show=False),
+        Binding("home", "jump('start')", N_("Start/end"), key_display="home/end"),
+        Binding("end", "jump('end')", N_("End"), show=False),
+        Binding("n", "race(1)", N_("Race"), key_display="n/p"),
+        Binding("p", "race(-1)", N_("Previous race"), show=False),
         Binding("q,escape", "close", N_("Close")),
     ]
 
@@ -182,7 +184,7 @@ class ReplayScreen(Screen[None]):
                 yield Static("", id="replay-state", markup=False)
                 yield MoveLog(id="replay-log")
         yield Static("", id="replay-status", markup=False)
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for the keys in every language
 
     def on_mount(self) -> None:
         self._load_log()
@@ -222,7 +224,7 @@ class ReplayScreen(Screen[None]):
                 last=timeline.last,
                 turn=state.turn,
                 round=state.round,
-                over=" · " + _("finished") if state.is_terminal() else "",
+                over=" · " + pgettext("race over", "finished") if state.is_terminal() else "",
             )
         )
 
@@ -325,6 +327,8 @@ class ReplayApp(App[None]):
     """The viewer on its own, for ``monza replay FILE``."""
 
     TITLE = "Monza replay"
+    ENABLE_COMMAND_PALETTE = False
+    """Textual's palette would speak English here (the game's own is :class:`MonzaApp`'s)."""
 
     def __init__(self, races: Sequence[Race], *, index: int = 0, source: str = "") -> None:
         super().__init__()

@@ -14,14 +14,18 @@ from monza_tui.app.board_view import BoardView
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
 from monza_tui.errors import UserError
-from monza_tui.i18n import _, colour_letter, colour_name
+from monza_tui.i18n import _, colour_letter, colour_name, ngettext, number
 from monza_tui.palette import CAR_STYLE, STYLE, SURFACE
+from monza_tui.wording import edition_name
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza boards [show NAME|FILE [--json] | check FILE]``."""
     parser.add_argument("action", nargs="?", choices=["list", "show", "check"], default="list")
-    parser.add_argument("board", nargs="?", help=_("a built-in board name or a board file"))
+    parser.add_argument(
+        "board", nargs="?", metavar=_("NAME|FILE"),
+        help=_("a built-in board name or a board file"),
+    )
     parser.add_argument(
         "--json", action="store_true", help=_("print the resolved board as JSON")
     )
@@ -41,8 +45,13 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_board(args.board)
     if args.action == "check":
         board = loaded.board
-        print(f"ok: {loaded.source}: {board.name}, {board.lane_count} lanes, "
-              f"{len(board.coloured_spaces)} coloured spaces, {board.length} track units")
+        print(_("ok: {source}: {name}, {lanes}, {spaces}, {units}").format(
+            source=loaded.source, name=board.name, lanes=_lanes(board),
+            spaces=_spaces(len(board.coloured_spaces)),
+            units=ngettext("{n} track unit", "{n} track units", board.length).format(
+                n=number(board.length)
+            ),
+        ))
         return 0
     if args.json:
         print(json.dumps(board_json(loaded.board), indent=1))
@@ -135,21 +144,35 @@ def legend() -> Text:
     return out
 
 
+def _lanes(board: Board) -> str:
+    return ngettext("{n} lane", "{n} lanes", board.lane_count).format(n=board.lane_count)
+
+
+def _spaces(count: int) -> str:
+    return ngettext("{n} coloured space", "{n} coloured spaces", count).format(
+        n=number(count)
+    )
+
+
 def _preview(console: Console, loaded: BoardFile) -> None:
     """The board's title and facts, its track picture (as in a race) and a legend."""
     board = loaded.board
     coloured = board.coloured_spaces
     share = {c: sum(s.colour is c for s in coloured) for c in Colour}
-    console.print(Text.assemble(
-        (board.title, "bold"), f"  ({board.name}, {board.edition.value}, "
-        f"{board.lane_count} lanes, {len(coloured)} coloured spaces, "
-        f"{sum(s.kind is SpaceKind.BLOCKED for s in board.spaces)} tires)",
-    ))
+    tires = sum(s.kind is SpaceKind.BLOCKED for s in board.spaces)
+    facts = _("({name}, {edition}, {lanes}, {spaces}, {tires})").format(
+        name=board.name, edition=edition_name(board.edition), lanes=_lanes(board),
+        spaces=_spaces(len(coloured)),
+        tires=ngettext("{n} tire", "{n} tires", tires).format(n=number(tires)),
+    )
+    console.print(Text.assemble((_(board.title), "bold"), "  ", facts))
     console.print(track_picture(loaded, console.width))
     console.print(legend())
     console.print(Text(
         "  ".join(
-            f"{colour_letter(c)} {100 * n / max(1, len(coloured)):.0f}%" for c, n in share.items()
+            f"{colour_letter(c)} "
+            + _("{number}%").format(number=number(100 * n / max(1, len(coloured))))
+            for c, n in share.items()
         ),
         style="dim",
     ))

@@ -9,7 +9,7 @@ import math
 from collections.abc import Callable
 
 from monza_tui.errors import echo
-from monza_tui.i18n import _
+from monza_tui.i18n import _, number
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:
@@ -23,7 +23,7 @@ def whole(low: int, high: int) -> Callable[[str], int]:
         if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
                 _("{value}: give a whole number from {low} to {high}").format(
-                    value=echo(text), low=low, high=high
+                    value=echo(text), low=number(low), high=number(high)
                 )
             )
         return value

@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument(
         "--board",
-        metavar="NAME|FILE",
+        metavar=_("NAME|FILE"),
         help=_("{boards}, or a board file (.toml)").format(boards=", ".join(BUILTIN)),
     )
     parser.add_argument(
@@ -45,28 +45,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--player",
         action="append",
-        metavar="NAME",
+        metavar=_("NAME"),
         help=_("a human player (repeat for each, in turn order)"),
     )
     parser.add_argument(
         "--bot",
         action="append",
-        metavar="LEVEL",
+        metavar=_("LEVEL"),
         choices=[level.value for level in SeatKind.levels()],
         help=_("a computer driver: {levels} (repeatable; seats after the players)").format(
             levels=", ".join(SeatKind.levels())
         ),
     )
-    parser.add_argument("--start-player", metavar="NAME", help=_("who starts (R3)"))
+    parser.add_argument("--start-player", metavar=_("NAME"), help=_("who starts (R3)"))
     parser.add_argument(
-        "--seed", type=whole(0, MAX_SEED - 1),
+        "--seed", type=whole(0, MAX_SEED - 1), metavar=_("SEED"),
         help=_("dice seed, 0 to 2^63-1, to replay a race exactly"),
     )
     parser.add_argument(
         "--bot-delay",
         type=seconds(0, MAX_BOT_DELAY),
         default=None,
-        metavar="SECONDS",
+        metavar=_("SECONDS"),
         help=_("pause between a bot's steps, 0 to 60 (default 0.6; 0 for no pause)"),
     )
     parser.add_argument(

@@ -16,7 +16,7 @@ from monza_tui.commands.flags import whole
 from monza_tui.commands.play import need_terminal, run_app
 from monza_tui.errors import UserError
 from monza_tui.files import shown
-from monza_tui.i18n import _, ngettext
+from monza_tui.i18n import _, ngettext, number
 from monza_tui.limits import MAX_RACES_PER_FILE
 from monza_tui.record import LazyRaces, Race, read_records
 
@@ -24,13 +24,13 @@ from monza_tui.record import LazyRaces, Race, read_records
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza replay FILE|latest [--race N] [--check]``."""
     parser.add_argument(
-        "file", metavar="FILE|latest",
+        "file", metavar=_("FILE") + "|latest",
         help=_("a record or save file, or 'latest' for the newest save"),
     )
     parser.add_argument(
         "--race", type=whole(1, MAX_RACES_PER_FILE), default=1, metavar="N",
         help=_("open race N of a file that holds several (1 to {high}; n/p switch races)").format(
-            high=f"{MAX_RACES_PER_FILE:,}"
+            high=number(MAX_RACES_PER_FILE)
         ),
     )
     parser.add_argument(

@@ -24,11 +24,11 @@ from monza_tui.record import Race
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza resume [FILE]``."""
     parser.add_argument(
-        "file", nargs="?", metavar="FILE",
+        "file", nargs="?", metavar=_("FILE"),
         help=_("a save file (default: the newest race in progress, see monza saves)"),
     )
     parser.add_argument(
-        "--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None, metavar="SECONDS",
+        "--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None, metavar=_("SECONDS"),
         help=_("pause between a bot's steps, 0 to 60 (as monza play)"),
     )
     parser.add_argument(

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from monza_tui import saves
+from monza_tui.app.race_setup import seat_label
 from monza_tui.files import shown
 from monza_tui.i18n import _, colour_letter
 from monza_tui.palette import STYLE
@@ -25,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--all",
         action="store_true",
-        help=f"list every saved race, not only the newest {DEFAULT_LIMIT}",
+        help=_("list every saved race, not only the newest {n}").format(n=DEFAULT_LIMIT),
     )
 
 
@@ -85,14 +86,14 @@ def _row(found: saves.SaveInfo) -> tuple[Text | str, ...]:
     players = Text()
     for index, player in enumerate(race.players):
         if index:
-            players.append(", ")
+            players.append(_(", "))
         players.append(f" {colour_letter(player.car)} ", STYLE[player.car])
         players.append(f" {player.name}")
         if player.seat.is_bot:
-            players.append(f" ({player.seat})", "dim")
+            players.append(" " + _("({level})").format(level=seat_label(player.seat)), "dim")
     state = race.state
     if state.is_terminal():
-        winners = ", ".join(race.players[p].name for p in state.winners())
+        winners = _(", ").join(race.players[p].name for p in state.winners())
         status = Text(_("finished, won by {names}").format(names=winners), "green")
     else:
         status = Text(_("in progress, turn {turn}").format(turn=state.turn), "yellow")

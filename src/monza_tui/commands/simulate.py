@@ -25,7 +25,7 @@ from monza_tui.commands.flags import whole
 from monza_tui.engine import CarCountError, check_car_count
 from monza_tui.errors import UserError, echo
 from monza_tui.files import cannot_read, refuse_special, shown
-from monza_tui.i18n import _, ngettext
+from monza_tui.i18n import _, ngettext, number
 from monza_tui.limits import MAX_GAMES, MAX_JOBS, MAX_RACES_PER_FILE, MAX_SEED
 from monza_tui.seats import car_count_words
 from monza_tui.wording import listing
@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``monza simulate``."""
     parser.add_argument(
         "--seats",
-        metavar="LEVELS",
+        metavar=_("LEVELS"),
         help=_(
             "driver of each car in turn order, e.g. expert,greedy,random (levels: {levels})"
         ).format(levels=", ".join(LEVELS)),
@@ -53,10 +53,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=100,
         metavar="N",
         help=_("races, 1 to {high} (default 100; with --log at most {log})").format(
-            high=f"{MAX_GAMES:,}", log=f"{MAX_RACES_PER_FILE:,}"
+            high=number(MAX_GAMES), log=number(MAX_RACES_PER_FILE)
         ),
     )
-    parser.add_argument("--board", default="oval", metavar="NAME|FILE", help=_("default oval"))
+    parser.add_argument(
+        "--board", default="oval", metavar=_("NAME|FILE"), help=_("default oval")
+    )
     parser.add_argument("--pro", action="store_true", help=_("pro variant: tiles, turbo (R12-R14)"))
     parser.add_argument("--bonus", action="store_true", help=_("bonus-move variant (R15)"))
     parser.add_argument(
@@ -77,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--log",
-        metavar="FILE",
+        metavar=_("FILE"),
         help=_("write every race as a game record (a new or regular file; never a device)"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
@@ -144,10 +146,10 @@ def run(args: argparse.Namespace) -> int:
     summary = summarise(setup, results)
     per_second = len(results) / took if took > 0 else float("inf")
     speed = ngettext(
-        "Speed: {rate:.1f} races a second on {jobs} worker process ({per_job:.1f} per process)",
-        "Speed: {rate:.1f} races a second on {jobs} worker processes ({per_job:.1f} per process)",
+        "Speed: {rate} races a second on {jobs} worker process ({per_job} per process)",
+        "Speed: {rate} races a second on {jobs} worker processes ({per_job} per process)",
         jobs,
-    ).format(rate=per_second, jobs=jobs, per_job=per_second / jobs)
+    ).format(rate=number(per_second, 1), jobs=jobs, per_job=number(per_second / jobs, 1))
     if args.json:
         print(json.dumps(summary, indent=1))
         print(speed, file=sys.stderr)  # stdout stays the same for the same races
@@ -177,6 +179,11 @@ def _log_path(given: str | None, games: int) -> Path | None:
     return log
 
 
+def _short(value: float) -> str:
+    """A quantile as ``{:g}`` wrote it (``7``, ``7.5``), in the player's digits."""
+    return number(value, 0 if float(value).is_integer() else 1)
+
+
 def _percent(share: float) -> str:
     return percent(share)
 
@@ -197,13 +204,13 @@ def show(console: Console, summary: dict[str, Any]) -> None:
     seats = Table(box=None, padding=(0, 2))
     for title in (_("Seat"), _("Car"), _("Driver"), _("Wins"), _("Win share"), _("95% CI")):
         seats.add_column(title, justify="right" if title != _("Driver") else "left")
-    for number, seat in enumerate(summary["seats"], start=1):
+    for place, seat in enumerate(summary["seats"], start=1):
         low, high = seat["ci95"]
         seats.add_row(
-            str(number),
+            str(place),
             _(seat["car"]),
             _(seat["seat"]),
-            str(seat["wins"]),
+            number(seat["wins"]),
             _percent(seat["win_share"]),
             f"{_percent(low)}-{_percent(high)}",
         )
@@ -216,7 +223,7 @@ def show(console: Console, summary: dict[str, Any]) -> None:
         label = _("{n}. (start player)") if item["position"] == 1 else _("{n}.")
         order.add_row(
             label.format(n=item["position"]),
-            str(item["wins"]),
+            number(item["wins"]),
             _percent(item["win_share"]),
             f"{_percent(low)}-{_percent(high)}",
         )
@@ -228,17 +235,21 @@ def show(console: Console, summary: dict[str, Any]) -> None:
     rounds = summary["rounds"]
     console.print(
         _(
-            "Rounds per race: mean {mean:.1f} (sd {sd:.1f}), p10 {p10:g}, median {median:g}, "
-            "p90 {p90:g}, range {min}-{max}"
-        ).format(**rounds)
+            "Rounds per race: mean {mean} (sd {sd}), p10 {p10}, median {median}, "
+            "p90 {p90}, range {min}-{max}"
+        ).format(
+            mean=number(rounds["mean"], 1), sd=number(rounds["sd"], 1),
+            **{k: _short(rounds[k]) for k in ("p10", "median", "p90")},
+            min=rounds["min"], max=rounds["max"],
+        )
     )
     console.print(
         _(
-            "Turbo rolls: {turbo} of turns; push-backs: {push:.2f} per race; "
+            "Turbo rolls: {turbo} of turns; push-backs: {push} per race; "
             "turns with no move: {none}"
         ).format(
             turbo=_percent(summary["turbo_rate"]),
-            push=summary["pushbacks_per_race"],
+            push=number(summary["pushbacks_per_race"], 2),
             none=_percent(summary["no_move_share"]),
         )
     )

@@ -3,7 +3,7 @@ flags that do not fit, the variants of a race, a share as a percentage."""
 
 from __future__ import annotations
 
-from monza_tui.i18n import N_, _, pgettext
+from monza_tui.i18n import N_, _, number
 from monza_tui.wording.plural import Message
 
 MESSAGES: dict[str, Message] = {
@@ -32,5 +32,4 @@ def variant_names(*, pro: bool, bonus: bool) -> list[str]:
 def percent(share: float) -> str:
     """A share (0 to 1) as a percentage with one decimal, as the player's language writes
     it (French ``12,5 %``, German ``12,5 %``, English ``12.5%``)."""
-    number = f"{100 * share:.1f}".replace(".", pgettext("decimal separator", "."))
-    return _("{number}%").format(number=number)
+    return _("{number}%").format(number=number(100 * share, 1))

@@ -87,7 +87,7 @@ class PanelMixin(RacePace):
         variants = [name for on, name in ((game.pro, _("pro")), (game.bonus, _("bonus move")))
                     if on]
         rules = _("Rules: {variants}").format(
-            variants=", ".join(variants) if variants else _("basic game")
+            variants=_(", ").join(variants) if variants else _("basic game")
         )
         if variants and game.board.edition is Edition.ORIGINAL:
             rules += " " + _("(house rules on the classic board)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -106,6 +107,23 @@ class SeatRow(Horizontal):
         )
 
 
+FORM_LABELS = (N_("Board"), N_("Variants"), N_("Players"), N_("Seed"))
+"""The form's row labels, one column wide as the longest in the player's language."""
+
+
+def label_width() -> int:
+    """The label column's width: the longest label and a space (German "Varianten",
+    pseudo-locale labels twice as long as English)."""
+    return max(10, 1 + max(cell_len(_(label)) for label in FORM_LABELS))
+
+
+def form_label(text: str, width: int) -> Label:
+    """A row's label in the label column (``width`` from :func:`label_width`)."""
+    label = Label(text, classes="form-label")
+    label.styles.width = width
+    return label
+
+
 class SetupScreen(Screen[None]):
     """Choose board, variants (pro, bonus), 2-4 or 2-6 seats, start player (R2, R3, R16)."""
 
@@ -144,10 +162,11 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         setup = self.setup
         is_file = setup.board not in self._builtin
+        width = label_width()
         with VerticalScroll(id="setup"):
             yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
             with Horizontal(classes="form-row"):
-                yield Label(_("Board"), classes="form-label")
+                yield form_label(_("Board"), width)
                 yield Select(
                     board_options(),
                     value=FILE if is_file else setup.board,
@@ -164,13 +183,19 @@ class SetupScreen(Screen[None]):
             board_file.display = is_file
             yield board_file
             with Horizontal(classes="form-row"):
-                yield Label(_("Variants"), classes="form-label")
-                yield TickBox(_("Pro (tiles, extra roll, turbo)"), setup.pro, id="pro",
-                              compact=True)
-                yield TickBox(_("Bonus move"), setup.bonus, id="bonus", compact=True)
+                yield form_label(_("Variants"), width)
+                pro, bonus = _("Pro (tiles, extra roll, turbo)"), _("Bonus move")
+                yield TickBox(pro, setup.pro, id="pro", compact=True)
+                one_row = width + cell_len(pro) + cell_len(bonus) + 18 <= self.app.size.width
+                if one_row:
+                    yield TickBox(bonus, setup.bonus, id="bonus", compact=True)
+            if not one_row:  # a longer language at 80 columns: the bonus move below
+                with Horizontal(classes="form-row"):
+                    yield form_label("", width)
+                    yield TickBox(bonus, setup.bonus, id="bonus", compact=True)
             yield Static("", id="house-rules", classes="note", markup=False)
             with Horizontal(classes="form-row"):
-                yield Label(_("Players"), classes="form-label")
+                yield form_label(_("Players"), width)
                 yield Select(
                     self._count_options(),
                     value=len(setup.seats),
@@ -190,7 +215,7 @@ class SetupScreen(Screen[None]):
                 for index, seat in enumerate(setup.seats):
                     yield SeatRow(index, seat, self._edition.cars)
             with Horizontal(classes="form-row"):
-                yield Label(_("Seed"), classes="form-label")
+                yield form_label(_("Seed"), width)
                 yield Input(
                     "" if setup.seed is None else str(setup.seed),
                     placeholder=_("blank: a random seed (recorded)"),

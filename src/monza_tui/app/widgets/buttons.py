@@ -54,8 +54,9 @@ class ButtonRow(Widget, can_focus=False):
         fills (the end of the race)."""
         if buttons == self.buttons:
             return
-        relayout = bool(buttons) != bool(self.buttons)
+        rows = self.get_content_height(self.size, self.size, self.size.width)
         self.buttons = buttons
+        relayout = rows != self.get_content_height(self.size, self.size, self.size.width)
         self.refresh(layout=relayout)
 
     def is_off(self, key: str) -> bool:
@@ -63,21 +64,35 @@ class ButtonRow(Widget, can_focus=False):
         return not any(on for k, _label, on in self.buttons if k == key)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return (len(self.buttons) + COLUMNS - 1) // COLUMNS
+        per_row = self._per_row(width)
+        return (len(self.buttons) + per_row - 1) // per_row
+
+    def _per_row(self, width: int) -> int:
+        """Buttons side by side: three, or fewer where a label (a longer language's) would
+        not fit its share of the width with a space either side."""
+        longest = max((cell_len(label) for _key, label, _on in self.buttons), default=0)
+        for per_row in range(COLUMNS, 1, -1):
+            if longest + 2 <= width // per_row:
+                return per_row
+        return 1
 
     def _columns(self) -> list[tuple[int, int]]:
-        """Each button's columns (start, end): equal shares of the width."""
+        """Each button's columns (start, end) and row: equal shares of the width."""
         width = self.size.width
+        per_row = self._per_row(width)
         spans = []
         for i in range(len(self.buttons)):
-            column, _row = i % COLUMNS, i // COLUMNS
-            spans.append((width * column // COLUMNS, width * (column + 1) // COLUMNS))
+            column = i % per_row
+            spans.append((width * column // per_row, width * (column + 1) // per_row))
         return spans
+
+    def _row(self, i: int) -> int:
+        return i // self._per_row(self.size.width)
 
     def key_at(self, x: int, y: int) -> str | None:
         """The button at (x, y), if one on offer is there."""
         for i, (start, end) in enumerate(self._columns()):
-            if i // COLUMNS == y and start <= x < end:
+            if self._row(i) == y and start <= x < end:
                 key, _label, on = self.buttons[i]
                 return key if on else None
         return None
@@ -86,7 +101,7 @@ class ButtonRow(Widget, can_focus=False):
         """Where the button ``key`` is (tests click there)."""
         for i, (start, _end) in enumerate(self._columns()):
             if self.buttons[i][0] == key:
-                return start, i // COLUMNS
+                return start, self._row(i)
         return None
 
     def render_line(self, y: int) -> Strip:
@@ -94,7 +109,7 @@ class ButtonRow(Widget, can_focus=False):
         style = base + self.get_component_rich_style("button-row--button", partial=True)
         segments: list[Segment] = []
         for i, (start, end) in enumerate(self._columns()):
-            if i // COLUMNS != y:
+            if self._row(i) != y:
                 continue
             _key, label, on = self.buttons[i]
             width = end - start
