@@ -17,8 +17,7 @@ The moments:
   with pro and bonus and three players (Ann, Ben and an expert bot): roll, mark a die for the
   extra roll, re-roll, keep the roll, cursor, place a die, pick and place a tile, take back,
   drive (with and without a push-back), the turbo roll (``s`` skips its pause), the bonus
-  move, a bot's turn step (``s`` skips its pause, sent a quick person's reaction, 0.25 s,
-  after the turn showed: the bot thinks during its pause) and the hint.
+  move, a bot's turn step (``s`` skips its pause) and the hint.
 
 The keys are scripted: an in-process run of the same race (Textual's Pilot, same seed, same
 keys) decides them and notes what each one shows (a line of the race log, the hint, or any
@@ -38,7 +37,6 @@ import shutil
 import statistics
 import sys
 import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,9 +48,6 @@ KEY_SEED = 4
 """The seed of the scripted race: its first rounds hold every kind of key (found by search)."""
 HINTS = TILES = 3
 """Hints asked and tiles placed in the scripted race (on different turns), at most."""
-
-REACTION = 0.25
-"""Seconds between a bot's turn showing and ``s`` (a quick person's reaction)."""
 
 BIN = Path(sys.executable).parent
 RACE_FLAGS = ["--board", "long", "--pro", "--bonus", "--player", "Ann", "--player", "Ben"]
@@ -288,10 +283,6 @@ def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) ->
                 term.wait(lambda text, s=settles, n=settled: text.count(s) > n, timeout=5)
         if step.kind != "turbo roll":  # the turbo roll's pause is short: no settling
             term.settle(0.03)
-        if step.kind == "bot's turn step":
-            # A bot thinks during its pause (the thinking writes nothing): ``s`` comes a
-            # person's reaction after the turn showed, as it would, not a few ms after it.
-            time.sleep(REACTION)
         before = term.screen.text()
         settles = step.settles
         settled = before.count(settles) if settles else 0
