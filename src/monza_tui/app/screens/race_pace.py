@@ -75,6 +75,10 @@ class RacePace(Screen[None]):
         self._timer: Timer | None = None
         self._pending: Callable[[], None] | None = None
         self._thinking = False
+        self._choice: tuple[Race, Action | None, str] | None = None
+        """The bot's move, chosen while its pause still runs."""
+        self._pause_over = False
+        """The bot's pause is over but its move is not chosen yet."""
         self._stalled = False
 
     @property
@@ -179,7 +183,14 @@ class RacePace(Screen[None]):
             return
         actor = state.current_player()
         if self.is_bot(actor):
-            self._schedule(lambda: self._start_thinking(race, actor), self.monza.bot_delay)
+            # The bot thinks during its pause (from the frame after this one on, so that
+            # frame is not held back), and plays when both are over: a skipped pause (s)
+            # shows its move at once instead of waiting for the thinking.
+            self._choice = None
+            self._pause_over = False
+            self._thinking = True  # (due: nothing is settled until the move is played)
+            self.call_after_refresh(lambda: self._start_thinking(race, actor))
+            self._schedule(lambda: self._pause_ended(race), self.monza.bot_delay)
         else:
             self.hurry = False
 
@@ -188,9 +199,9 @@ class RacePace(Screen[None]):
             self.monza.roll()
 
     def _start_thinking(self, race: Race, actor: int) -> None:
-        if self.monza.race is not race:
+        if self.monza.race is not race or not self.is_attached:
+            self._thinking = False
             return
-        self._thinking = True
         self._think(race, actor)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
@@ -204,10 +215,25 @@ class RacePace(Screen[None]):
             action, error = None, str(exc) or type(exc).__name__
         self.app.call_from_thread(self._bot_chose, race, action, error)
 
+    def _pause_ended(self, race: Race) -> None:
+        # The bot's pause is over (or skipped): its move now, or as soon as it is chosen.
+        if self._choice is not None and self._choice[0] is race:
+            _, action, error = self._choice
+            self._choice = None
+            self._bot_plays(race, action, error)
+        else:
+            self._pause_over = True
+
     def _bot_chose(self, race: Race, action: Action | None, error: str) -> None:
-        # Played through the slot: not while the quit question is open.
-        self._schedule(lambda: self._bot_plays(race, action, error), 0)
         self._thinking = False
+        if self.monza.race is not race:
+            return
+        if self._pause_over:
+            # Played through the slot: not while the quit question is open.
+            self._pause_over = False
+            self._schedule(lambda: self._bot_plays(race, action, error), 0)
+        else:
+            self._choice = (race, action, error)
 
     def _bot_plays(self, race: Race, action: Action | None, error: str) -> None:
         if self.monza.race is not race:

@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.race_setup import RaceSetup, Seat, default_seats, seat_label, start_race
+from monza_tui.app.widgets.common import StyledOnMount
 from monza_tui.boardfile import BoardFileError, BuiltinBoard, builtin_boards, load_board
 from monza_tui.engine import Colour, Edition
 from monza_tui.errors import UserError
@@ -124,7 +125,7 @@ def form_label(text: str, width: int) -> Label:
     return label
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(StyledOnMount, Screen[None]):
     """Choose board, variants (pro, bonus), 2-4 or 2-6 seats, start player (R2, R3, R16)."""
 
     CSS_PATH = "setup.tcss"
@@ -387,7 +388,9 @@ class SetupScreen(Screen[None]):
     @on(Input.Changed, ".seat-name")
     def _name_changed(self, event: Input.Changed) -> None:
         index = int((event.input.id or "name-0").split("-")[1])
-        if index < len(self.setup.seats):
+        # Each name field reports its first value as it mounts: nothing changed then, and
+        # the start player's choices (rebuilt, restyled, laid out) stay as they are.
+        if index < len(self.setup.seats) and event.value != self.setup.seats[index].name:
             self._set_seat(index, replace(self.setup.seats[index], name=event.value))
             self._show_start_player()
 

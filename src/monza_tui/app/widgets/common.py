@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Static
@@ -77,3 +78,23 @@ def one(node: DOMNode, selector: str, kind: type[W]) -> W:
     if widget is None or widget.parent is None:  # (removed: look again)
         widget = found[selector] = node.query_one(selector, kind)
     return widget  # type: ignore[return-value]
+
+
+class StyledOnMount:
+    """A screen mixin: its first resume does not restyle it again.
+
+    Textual restyles a screen and every widget in it each time the screen resumes; a
+    screen just pushed has had its style applied a moment before, as each widget mounted
+    (its stylesheet is loaded before that), so the first pass is done twice for nothing (a
+    good part of the launch on the set-up screen). Later resumes (back from the rules or a
+    dialog, perhaps with another theme) restyle as before.
+    """
+
+    _resumed_before = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual calls this before Screen's own handler (every class of the MRO has its
+        # turn), which reads ``refresh_styles``.
+        if not self._resumed_before:
+            self._resumed_before = True
+            event.refresh_styles = False
