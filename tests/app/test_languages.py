@@ -194,3 +194,23 @@ asyncio.run(main())
     )
     assert done.returncode == 0, done.stderr
     assert "Würfeln" in done.stdout and "Roll" not in done.stdout, done.stdout
+
+
+@run_async
+async def test_the_rules_screen_explains_the_board_letters_in_german() -> None:
+    from app.helpers import press
+    from monza_tui.app.screens.rules import RulesScreen
+
+    with speaking("de"):
+        app = race_app()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await press(pilot, "f1")
+            assert isinstance(app.screen, RulesScreen)
+            rules = app.screen.query_one("#rules")
+            rules.scroll_end(animate=False)
+            await settle(pilot)
+            text = "\n".join(screen_lines(app))
+    assert "So liest du den Spielplan" in text
+    assert "E Gelb" in text and "L Lila" in text  # German letters: Gelb E, Lila L
+    assert "◎ Reifen (Hindernisfeld)" in text

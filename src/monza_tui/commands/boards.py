@@ -9,13 +9,12 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from monza_tui.app.board_marks import CAR_MARK, car_glyph
 from monza_tui.app.board_view import BoardView
+from monza_tui.app.legend import CLASS_STYLE, legend
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.engine import Board, Colour, SpaceKind
 from monza_tui.errors import UserError
-from monza_tui.i18n import _, colour_letter, colour_name, ngettext, number
-from monza_tui.palette import CAR_STYLE, STYLE, SURFACE
+from monza_tui.i18n import _, colour_letter, ngettext, number
 from monza_tui.wording import edition_name
 
 
@@ -82,14 +81,6 @@ def board_json(board: Board) -> dict[str, Any]:
     }
 
 
-CLASS_STYLE = {
-    **{f"board--{name}": shade.style() for name, shade in SURFACE.items()},
-    **{f"board--{colour.value}": STYLE[colour] for colour in Colour},
-}
-"""Rich styles of the board view's component classes (``board_view.tcss``), for the picture
-on the command line; classes not listed (cars, dice: none on a preview) add nothing."""
-
-
 def track_picture(loaded: BoardFile, width: int) -> Text:
     """The track as the board view draws it (the same layout and cell painting), at the
     largest scale that fits ``width`` columns, as Rich text."""
@@ -110,38 +101,6 @@ def track_picture(loaded: BoardFile, width: int) -> Text:
         if y + 1 < layout.height:
             picture.append("\n")
     return picture
-
-
-def legend() -> Text:
-    """What the picture's letters and marks mean (the same marks as in a race: see
-    :mod:`monza_tui.app.board_marks`): the spaces, their thin edges and the cars, a line each."""
-    spaces: list[tuple[str, str | None, str]] = [
-        (colour_letter(colour), STYLE[colour], colour_name(colour)) for colour in Colour
-    ]
-    spaces += [
-        ("▚", CLASS_STYLE["board--start"], _("start and finish")),
-        ("◎", CLASS_STYLE["board--tire"], _("tire (blocked)")),
-    ]
-    edges: list[tuple[str, str | None, str]] = [
-        ("▏▕▔▁", CLASS_STYLE["board--line"], _("a space's edge where no line fits")),
-    ]
-    car = CAR_STYLE[Colour.RED]
-    chip = CAR_MARK + colour_letter(Colour.RED)
-    cars: list[tuple[str, str | None, str]] = [
-        (chip, car, _("a car (red)")),
-        (car_glyph(Colour.RED), car, _("a car on a space too short for {chip}").format(chip=chip)),
-        ("⁂", car, _("more cars than the space has room for")),
-    ]
-    out = Text()
-    for line, items in enumerate((spaces, edges, cars)):
-        if line:
-            out.append("\n")
-        for n, (mark, style, meaning) in enumerate(items):
-            if n:
-                out.append("  ")
-            out.append(mark, style)
-            out.append(f" {meaning}")
-    return out
 
 
 def _lanes(board: Board) -> str:

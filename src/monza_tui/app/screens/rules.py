@@ -15,8 +15,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown
+from textual.widgets import Button, Footer, Markdown, Static
 
+from monza_tui.app.legend import legend
 from monza_tui.i18n import N_, _, current_language, split_blocks
 
 
@@ -48,6 +49,8 @@ class RulesScreen(ModalScreen[None]):
         with Vertical(id="rules-box"):
             with VerticalScroll(id="rules"):
                 yield Markdown(rules_text())
+                yield Static(_("Reading the board"), id="legend-title", markup=False)
+                yield Static(legend(), id="legend")
             yield Button(_("Close"), id="close-rules", compact=True, action="screen.dismiss")
         yield Footer()
 
