@@ -141,7 +141,10 @@ class Standings(Widget, can_focus=False):
             return Strip.blank(width, base)
         car, name, where, current, finished = self.rows[y]
         chip = f" {CAR_MARK}{colour_letter(car)} "
-        place_width = self.WHERE_WIDTH
+        # The place column as wide as its longest entry ("=5th, 15 to go" with six cars),
+        # at least WHERE_WIDTH, and never more than half the row.
+        longest = max((cell_len(row[2]) for row in self.rows), default=0)
+        place_width = min(max(self.WHERE_WIDTH, longest), width // 2)
         name_width = max(0, width - cell_len(chip) - place_width)
         name_text = set_cell_size(" " + first_line(name, name_width - 1), name_width)
         where_text = set_cell_size(where, place_width)
