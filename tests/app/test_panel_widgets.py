@@ -44,3 +44,17 @@ async def test_keys_change_what_the_rows_show_never_their_size_or_classes() -> N
         assert "marked" in screen.query_one(DiceTray).looks[0][1]
         await press(pilot, "1", "k")
         assert [(w.region, set(w.classes)) for w in rows] == before
+
+
+@run_async
+async def test_a_spent_extra_roll_tile_is_a_dot_like_a_spent_colour_tile() -> None:
+    app = race_app(race=sprint(pro=True), roller=ScriptedDice("RGBYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        tray = app.screen.query_one(TileTray)
+        tray.show([], extra_roll=True)
+        await pilot.pause()
+        assert "+roll" in tray.render_line(0).text
+        tray.show([], extra_roll=False)
+        await pilot.pause()
+        line = tray.render_line(0).text
+        assert "+roll" not in line and line.count("·") == 7  # six colour tiles and it

@@ -230,7 +230,10 @@ class TileTray(ChipRow):
         style = (gone_style if not extra_roll
                  else self.get_component_rich_style("tile-tray--extra", partial=True) + _BOLD)
         chips[-1] = replace(chips[-1], margin=1)
-        chips.append(Chip(f" {extra} ", style, cell_len(extra) + 2, "extra",
+        # Spent, it is a dot like a spent colour tile (a strike alone is lost without
+        # colour or where the terminal draws no strikes), keeping its width.
+        shown = extra if extra_roll else "·".center(cell_len(extra))
+        chips.append(Chip(f" {shown} ", style, cell_len(extra) + 2, "extra",
                           _("extra-roll tile: re-roll some dice once")))
         self.looks = looks
         self.put(tuple(chips))
