@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from textual.binding import Binding
-from textual.widgets import Input, Select
+from textual.widgets import Checkbox, Input, Select
 
 from app.helpers import (
     click,
@@ -333,3 +333,26 @@ async def test_the_results_keys_are_the_apps_actions() -> None:
         assert isinstance(app.screen, RaceScreen)
         assert app.race is not None and app.race.seed != race.seed
         assert app.race.state.turn == 1
+
+
+@run_async
+async def test_back_to_the_oval_unticks_the_pro_the_long_track_ticked() -> None:
+    app = race_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        await press(pilot, *["tab"] * 4)  # Rules, Quit, the language, round to the board
+        await choose(pilot, "board", 1)  # Long track (pro): ticks Pro
+        assert screen.setup.pro and screen.query_one("#pro", Checkbox).value
+        await press(pilot, "enter", "up", "enter")  # back to "Oval (basic game)"
+        await settle(pilot)
+        assert screen.setup.board == "oval"
+        assert not screen.setup.pro and not screen.query_one("#pro", Checkbox).value
+        # Pro ticked by the player stays when the board changes.
+        await press(pilot, "tab", "space")
+        await press(pilot, "shift+tab")
+        await choose(pilot, "board", 1)
+        await press(pilot, "enter", "up", "enter")
+        await settle(pilot)
+        assert screen.setup.pro

@@ -149,6 +149,8 @@ class SetupScreen(StyledOnMount, Screen[None]):
         super().__init__()
         self.setup = setup or RaceSetup()
         """What the form shows now (unchecked): the one home of its values."""
+        self._pro_by_board = False
+        """Pro was ticked by choosing a board made for it (not by the player)."""
         self._seed_problem: str | None = None
         """Why the seed field's text is not a seed (it stays on screen as typed)."""
         builtin = {b.name: b for b in builtin_boards()}
@@ -286,12 +288,25 @@ class SetupScreen(StyledOnMount, Screen[None]):
             return
         self.setup = replace(self.setup, board=board)
         builtin = self._builtin.get(board)
-        if builtin is not None and builtin.variant == "pro" and not self.setup.pro:
+        variant = builtin.variant if builtin is not None else None
+        if variant == "pro" and not self.setup.pro:
             # "Long track (pro)": the choice says pro, so it ticks Pro (it can be
             # unticked again).
-            self.setup = replace(self.setup, pro=True)
-            self.query_one("#pro", Checkbox).value = True
+            self._tick_pro(True)
+            self._pro_by_board = True
+        elif variant == "basic" and self._pro_by_board and self.setup.pro:
+            # "Oval (basic game)" after the board ticked Pro: untick what the board ticked.
+            self._tick_pro(False)
         await self._edition_changed()
+
+    def _tick_pro(self, on: bool) -> None:
+        """Tick or untick Pro for the player (a board's choice), as if they had."""
+        self.setup = replace(self.setup, pro=on)
+        self._pro_by_board = False
+        checkbox = self.query_one("#pro", Checkbox)
+        with checkbox.prevent(Checkbox.Changed):
+            checkbox.value = on
+        self._show_house_rules()
 
     @on(Input.Changed, "#board-file")
     async def _file_changed(self, event: Input.Changed) -> None:
@@ -317,6 +332,7 @@ class SetupScreen(StyledOnMount, Screen[None]):
     @on(Checkbox.Changed, "#pro")
     def _pro_changed(self, event: Checkbox.Changed) -> None:
         self.setup = replace(self.setup, pro=event.value)
+        self._pro_by_board = False  # the player's own choice from now on
         self._show_house_rules()
 
     @on(Checkbox.Changed, "#bonus")
