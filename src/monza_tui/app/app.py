@@ -244,6 +244,7 @@ class MonzaApp(WordsApp):
         from monza_tui.app.screens.results import ResultsScreen
 
         assert self.race is not None
+        self.clear_notifications()  # "this is the final round" is over too
         self.push_screen(ResultsScreen(self.race))
 
     def on_setup_screen_chosen(self, message: SetupScreen.Chosen) -> None:
