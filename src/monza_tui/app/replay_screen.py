@@ -135,6 +135,10 @@ class MoveLog(OptionList, can_focus=False):
     arrow keys step through the race instead of moving the list's own cursor."""
 
 
+_HOME_END = pgettext("key", "home") + "/" + pgettext("key", "end")
+"""The Home and End keys as the player's keyboard names them (made when the replay opens)."""
+
+
 class ReplayScreen(Screen[None]):
     """Board on the left, the state and the move log on the right; one race at a time."""
 
@@ -156,7 +160,7 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", N_("Forward"), key_display="→", show=False),
         Binding("up", "turn(-1)", N_("Turn"), key_display="↑↓"),
         Binding("down", "turn(1)", N_("Next turn"), key_display="↓", show=False),
-        Binding("home", "jump('start')", N_("Start/end"), key_display="home/end"),
+        Binding("home", "jump('start')", N_("Start/end"), key_display=_HOME_END),
         Binding("end", "jump('end')", N_("End"), show=False),
         Binding("n", "race(1)", N_("Race"), key_display="n/p"),
         Binding("p", "race(-1)", N_("Previous race"), show=False),

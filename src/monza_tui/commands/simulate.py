@@ -25,7 +25,7 @@ from monza_tui.commands.flags import whole
 from monza_tui.engine import CarCountError, check_car_count
 from monza_tui.errors import UserError, echo
 from monza_tui.files import cannot_read, refuse_special, shown
-from monza_tui.i18n import _, ngettext, number
+from monza_tui.i18n import _, ngettext, number, pgettext
 from monza_tui.limits import MAX_GAMES, MAX_JOBS, MAX_RACES_PER_FILE, MAX_SEED
 from monza_tui.seats import car_count_words
 from monza_tui.wording import listing
@@ -212,7 +212,7 @@ def show(console: Console, summary: dict[str, Any]) -> None:
             _(seat["seat"]),
             number(seat["wins"]),
             _percent(seat["win_share"]),
-            f"{_percent(low)}-{_percent(high)}",
+            pgettext("range", "{low}-{high}").format(low=_percent(low), high=_percent(high)),
         )
     console.print(seats)
     order = Table(box=None, padding=(0, 2))
@@ -225,7 +225,7 @@ def show(console: Console, summary: dict[str, Any]) -> None:
             label.format(n=item["position"]),
             number(item["wins"]),
             _percent(item["win_share"]),
-            f"{_percent(low)}-{_percent(high)}",
+            pgettext("range", "{low}-{high}").format(low=_percent(low), high=_percent(high)),
         )
     console.print(order)
     if summary["shared_wins"]:
