@@ -24,7 +24,7 @@ from monza_tui.engine import (
     Tile,
 )
 from monza_tui.engine.board import touches
-from monza_tui.i18n import _, colour_name
+from monza_tui.i18n import _, colour_name, pgettext
 from monza_tui.wording import word
 
 
@@ -179,7 +179,8 @@ def hint_text(state: State, found: Hint | None) -> str:
         )
     if not any(isinstance(action, (Place, Reroll)) for action in found.actions):
         return _("Hint: {reason}").format(reason=word(found.reason))
-    return _("Hint: {plan} – {reason}").format(plan=_(", ").join(parts), reason=word(found.reason))
+    plan = pgettext("hint steps", ", ").join(parts)  # Chinese: dice 、 but steps ，
+    return _("Hint: {plan} – {reason}").format(plan=plan, reason=word(found.reason))
 
 
 __all__ = ["hint_text", "no_fit_reason", "prompt", "waiting_prompt"]
