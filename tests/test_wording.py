@@ -359,7 +359,7 @@ ROWS = [
     ("sim.log_folder", dict(log="out.jsonl"), "--log out.jsonl: not a file in an existing folder"),
     (
         "sim.log_races",
-        dict(games=200000, most=26),
+        dict(games="200,000", most="26"),  # numbers formatted by the caller (i18n.number)
         "--log: a record holds at most 26 races, not 200,000; run fewer --games",
     ),
     (

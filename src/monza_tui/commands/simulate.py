@@ -175,7 +175,7 @@ def _log_path(given: str | None, games: int) -> Path | None:
     if not log.parent.is_dir():
         raise UserError(code="sim.log_folder", log=shown(given))
     if games > MAX_RACES_PER_FILE:
-        raise UserError(code="sim.log_races", most=MAX_RACES_PER_FILE, games=games)
+        raise UserError(code="sim.log_races", most=number(MAX_RACES_PER_FILE), games=number(games))
     return log
 
 

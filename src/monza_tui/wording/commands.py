@@ -14,7 +14,7 @@ MESSAGES: dict[str, Message] = {
     "sim.log": N_("--log {log}: {why}"),
     "sim.log_folder": N_("--log {log}: not a file in an existing folder"),
     "sim.log_races": N_(
-        "--log: a record holds at most {most:,} races, not {games:,}; run fewer --games"
+        "--log: a record holds at most {most} races, not {games}; run fewer --games"
     ),
     "boards.needs": N_("monza boards {action} needs a board name or file"),
     "boards.empty": N_("monza boards {action}: an empty file name"),
