@@ -10,25 +10,12 @@ from typing import Any
 
 import pytest
 
-from app.helpers import settle
 from app.language_checks import speaking
-from monza_tui.app.app import MonzaApp
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
-from monza_tui.engine import Colour
-
-SEATS = (Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE))
+from app.test_race_snapshots import first_die_placed
 
 
 @pytest.mark.parametrize("code", ["de", "zh"])
 def test_long_track_race_screen(code: str, snap_compare: Any) -> None:
     with speaking(code):
-        race = start_race(RaceSetup(board="long", pro=True, bonus=True, seats=SEATS, seed=1))
-        app = MonzaApp(race=race, bot_delay=0, animation_delay=0)
-
-        async def play(pilot: Any) -> None:
-            await settle(pilot)
-            for key in ("space", "k", "enter"):
-                await pilot.press(key)
-                await settle(pilot)
-
+        app, play = first_die_placed("long")
         assert snap_compare(app, terminal_size=(120, 40), run_before=play)

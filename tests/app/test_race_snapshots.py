@@ -5,6 +5,7 @@ placed token, the highlights and the cursor all show. Regenerate with
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -17,9 +18,9 @@ from monza_tui.engine import Colour
 SEATS = (Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE))
 
 
-@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
-@pytest.mark.parametrize("board", ["oval", "long", "classic"])
-def test_race_screen(board: str, size: tuple[int, int], snap_compare: Any) -> None:
+def first_die_placed(board: str) -> tuple[MonzaApp, Callable[[Any], Awaitable[None]]]:
+    """The app of the snapshots' seeded pro + bonus race on ``board``, and the keys that
+    roll, keep the roll and place the first die (``snap_compare``'s ``run_before``)."""
     race = start_race(RaceSetup(board=board, pro=True, bonus=True, seats=SEATS, seed=1))
     app = MonzaApp(race=race, bot_delay=0, animation_delay=0)
 
@@ -29,4 +30,11 @@ def test_race_screen(board: str, size: tuple[int, int], snap_compare: Any) -> No
             await pilot.press(key)
             await settle(pilot)
 
+    return app, play
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+@pytest.mark.parametrize("board", ["oval", "long", "classic"])
+def test_race_screen(board: str, size: tuple[int, int], snap_compare: Any) -> None:
+    app, play = first_die_placed(board)
     assert snap_compare(app, terminal_size=size, run_before=play)
