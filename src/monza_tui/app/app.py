@@ -78,11 +78,13 @@ class MonzaApp(WordsApp):
         animation_delay: float = DEFAULT_ANIMATION_DELAY,
         roller: Roller | None = None,
         offer_saved: bool = False,
+        learn: bool = False,
     ) -> None:
         """Open the set-up screen filled in with ``setup``, or go straight to ``race``.
 
         ``roller`` is a test hook: it decides every roll instead of the race's seeded dice.
         ``offer_saved``: on the set-up screen, offer to continue an unfinished saved race.
+        ``learn``: open the guided first race (``monza learn``).
         """
         super().__init__()
         self._palette_words()
@@ -99,6 +101,10 @@ class MonzaApp(WordsApp):
         self._unsaved: Race | None = None
         self._told_save_error: str | None = None
         """The newest race not yet handed to the autosaver (it is, after the next frame)."""
+        self._learn = learn
+        self.lesson: Any = None
+        """The guided first race while it is on (``monza_tui.learn.host.LessonHost``): its
+        race is not autosaved, and it answers the quit key (docs/learn.md)."""
 
     # Screens --------------------------------------------------------------------------
 
@@ -119,7 +125,9 @@ class MonzaApp(WordsApp):
 
     def on_mount(self) -> None:
         self._apply_saved_theme()
-        if self._first_race is not None:
+        if self._learn:
+            self.action_learn()
+        elif self._first_race is not None:
             self.begin(self._first_race)
         else:
             from monza_tui.app.screens.setup import SetupScreen
@@ -154,6 +162,9 @@ class MonzaApp(WordsApp):
         from monza_tui.app.screens.confirm import ConfirmScreen
 
         race = self.race
+        if self.lesson is not None:
+            self.lesson.quit()
+            return
         if race is None or race.state.is_terminal():
             self.exit()
             return
@@ -198,8 +209,9 @@ class MonzaApp(WordsApp):
         question = _("Quit the race? It is saved: monza resume continues it later.")
         self.push_screen(ConfirmScreen(question, yes=_("Quit"), no=_("Play on")), answered)
 
-    def begin(self, race: Race) -> None:
-        """Start showing ``race``: its bots get their drivers, the race screen opens."""
+    def begin(self, race: Race, *, make_screen: Callable[[], Any] | None = None) -> None:
+        """Start showing ``race``: its bots get their drivers, the race screen opens (or the
+        screen ``make_screen`` makes: the lesson's)."""
         from monza_tui.app.screens.race import RaceScreen
 
         self.race = race
@@ -209,7 +221,7 @@ class MonzaApp(WordsApp):
             if player.seat.is_bot
         }
         self.on_race_changed(race)
-        self._show(RaceScreen(self))
+        self._show(make_screen() if make_screen is not None else RaceScreen(self))
         self.call_after_refresh(_freeze_heap)
         # After the first frame: the warm-up thread would otherwise compete with it.
         self.set_timer(0.3, lambda: self._warm_up(race))
@@ -262,8 +274,17 @@ class MonzaApp(WordsApp):
         from monza_tui.app.screens.setup import SetupScreen
 
         setup = replace(setup_of(self.race), seed=None) if self.race else self.setup
+        if self.lesson is not None:  # the lesson's seats are no set-up of the player's
+            setup, self.lesson = self.setup, None
         self.race = None
         self._show(SetupScreen(setup))
+
+    def action_learn(self) -> None:
+        """The guided first race (``monza learn``; F2 on the set-up screen), resumed at the
+        step where it was left."""
+        from monza_tui.learn.host import start_lesson
+
+        start_lesson(self)
 
     def action_rules(self) -> None:
         """The rules summary (docs/rules.md), over whatever is on screen."""
@@ -308,6 +329,8 @@ class MonzaApp(WordsApp):
         autosave plugs in here."""
         # Autosave (saves engineer; docs/saves.md): every action is saved, atomically, once
         # the frame that shows it is out, so quitting, Ctrl+C or a kill never loses the race.
+        if self.lesson is not None:
+            return  # the lesson keeps its step instead (monza_tui.learn.progress)
         waiting = self._unsaved
         if waiting is not None and waiting.game is not race.game:
             self.autosaver.submit(waiting)  # another race's last state: hand it over now

@@ -135,6 +135,7 @@ class SetupScreen(StyledOnMount, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", N_("Start race"), show=False, id="setup.start-enter"),
         Binding("ctrl+s", "start", N_("Start race"), id="setup.start"),
+        Binding("f2", "app.learn", N_("First race"), id="setup.learn"),  # the lesson
         Binding("escape", "app.quit", N_("Quit"), show=False, id="setup.quit"),
     ]
 

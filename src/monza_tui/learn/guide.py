@@ -1,0 +1,65 @@
+"""The guide: the lesson's words beside the race, as one widget mounted in the race
+screen's panel (the screen's own widgets are left as they are).
+
+What it says is a pure function of the lesson (:func:`guide_text`): what the last step did,
+what to do now (or what the coach does), and, after another key, that step's answer.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from monza_tui.i18n import _
+from monza_tui.learn.lesson import Lesson
+from monza_tui.learn.script import PARTS, Step, Watch
+
+TOTAL_STEPS = sum(isinstance(e, Step) for part in PARTS for e in part.entries)
+
+
+def guide_text(lesson: Lesson, *, resumed: bool = False) -> Text:
+    """The guide's words for where ``lesson`` stands."""
+    text = Text()
+    number = min(lesson.step_number(), TOTAL_STEPS)
+    text.append(_("Lesson: step {n} of {total}").format(n=number, total=TOTAL_STEPS),
+                style="bold")
+    text.append("\n")
+    if resumed:
+        text.append(_("Welcome back: the lesson goes on where you left it.") + "\n",
+                    style="italic")
+    done = lesson.last_done()
+    if done is not None:
+        text.append("✓ " + _(done.done) + "\n", style="dim")
+    entry = lesson.entry
+    if lesson.over:
+        text.append("▶ " + _(lesson.part.end), style="bold")
+    elif isinstance(entry, Step):
+        if lesson.wrong:
+            text.append("✗ " + _(entry.wrong), style="bold reverse")
+        else:
+            text.append("▶ " + _(entry.say), style="bold")
+    elif isinstance(entry, Watch):
+        text.append("… " + _(entry.say))
+    return text
+
+
+class Guide(Static):
+    """The guide panel."""
+
+    DEFAULT_CSS = """
+    Guide {
+        height: auto;
+        max-height: 12;
+        margin: 0 0 1 0;
+        padding: 0 1;
+        border-left: thick $accent;
+        background: $boost;
+        color: $text;
+    }
+    """
+
+    def show(self, lesson: Lesson, *, resumed: bool = False) -> None:
+        self.update(guide_text(lesson, resumed=resumed))
+
+
+__all__ = ["TOTAL_STEPS", "Guide", "guide_text"]
