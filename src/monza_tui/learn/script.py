@@ -69,7 +69,7 @@ OVAL = Part(
             ("roll PGRBPW", "d0@b1", "d1@b2", "d2@b3", "d3@b4", "d4@b5", "d5@b6", "go"),
         ),
         Step(
-            N_("Your turn. Press space to roll the six dice."),
+            N_("Your turn with the yellow car. Press space to roll the six dice."),
             N_("Each die shows one of the six colours."),
             N_("First roll the dice: press space."),
             ("roll PRYWPW",),
