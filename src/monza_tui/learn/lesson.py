@@ -41,7 +41,7 @@ SEED = 1
 def new_race(part: Part) -> Race:
     """The part's race at its start: the player and the coach on the start field."""
     players = (
-        Player(_("Player 1"), Colour(PLAYER_CAR)),
+        Player(_("Player {n}").format(n=1), Colour(PLAYER_CAR)),
         Player(_("Coach"), Colour(COACH_CAR), SeatKind.GREEDY),
     )
     return Race.start(
