@@ -129,8 +129,7 @@ class LessonHost:
             self.start(self.lesson.part_index + 1, 0)
             return
         progress.forget()
-        self.app.lesson = None
-        self.app.action_new_setup()
+        self.app.action_new_setup()  # (which ends the lesson: app.lesson is None after it)
 
     def quit(self) -> None:
         """Leave the lesson (its step is saved): ``monza learn`` continues it."""
