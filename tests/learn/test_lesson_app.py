@@ -94,7 +94,8 @@ async def test_the_whole_lesson_by_keys() -> None:
         assert flat(_(LONG.end)) in flat(guide(app))
         await play_to(pilot, 1, None)
         assert app.lesson is None and app.race is None
-        assert isinstance(app.screen, SetupScreen) and app.screen.setup == app.setup  # not the lesson's
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.setup == app.setup  # the player's, not the lesson's
         assert not progress.path().exists()
 
 

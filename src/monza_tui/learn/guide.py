@@ -18,7 +18,9 @@ TOTAL_STEPS = sum(isinstance(e, Step) for part in PARTS for e in part.entries)
 
 
 def guide_text(lesson: Lesson, *, resumed: bool = False) -> Text:
-    """The guide's words for where ``lesson`` stands."""
+    """The guide's words for where ``lesson`` stands. Each line's mark is part of a message
+    ("▶ {text}"): Chinese leaves out the space, which would push a Chinese sentence whole to
+    the next line (Textual wraps at spaces; docs/i18n/zh.md)."""
     text = Text()
     number = min(lesson.step_number(), TOTAL_STEPS)
     text.append(_("Lesson: step {n} of {total}").format(n=number, total=TOTAL_STEPS),
@@ -29,17 +31,17 @@ def guide_text(lesson: Lesson, *, resumed: bool = False) -> Text:
                     style="italic")
     done = lesson.last_done()
     if done is not None:
-        text.append("✓ " + _(done.done) + "\n", style="dim")
+        text.append(_("✓ {text}").format(text=_(done.done)) + "\n", style="dim")
     entry = lesson.entry
     if lesson.over:
-        text.append("▶ " + _(lesson.part.end), style="bold")
+        text.append(_("▶ {text}").format(text=_(lesson.part.end)), style="bold")
     elif isinstance(entry, Step):
         if lesson.wrong:
-            text.append("✗ " + _(entry.wrong), style="bold reverse")
+            text.append(_("✗ {text}").format(text=_(entry.wrong)), style="bold reverse")
         else:
-            text.append("▶ " + _(entry.say), style="bold")
+            text.append(_("▶ {text}").format(text=_(entry.say)), style="bold")
     elif isinstance(entry, Watch):
-        text.append("… " + _(entry.say))
+        text.append(_("… {text}").format(text=_(entry.say)))
     return text
 
 
