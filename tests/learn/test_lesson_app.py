@@ -184,3 +184,16 @@ def test_the_command_line() -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["learn", "--no-such-flag"])
     assert stopped.value.code == 2
+
+
+@run_async
+async def test_left_at_the_end_of_the_oval_it_resumes_there() -> None:
+    progress.save(0, len(OVAL.entries))
+    app = race_app(learn=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.race.state.is_terminal() and app.race.state.winners() == (0,)
+        assert flat(_(OVAL.end)) in flat(guide(app))
+        await press(pilot, "enter")
+        assert app.race.game.board.name == "long"
+    assert progress.load() == (1, 0)

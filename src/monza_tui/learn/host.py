@@ -141,9 +141,9 @@ def start_lesson(app: MonzaApp) -> None:
     """Begin the lesson, or resume it at the step where it was left."""
     host = LessonHost(app)
     where = progress.load()
-    if where is None or where[1] >= len(PARTS[where[0]].entries):
+    if where is None:
         host.start(0, 0)
-    else:
+    else:  # (a part's end too: its race over, Enter goes on)
         host.start(*where, resumed=where != (0, 0))
 
 
