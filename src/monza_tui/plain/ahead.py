@@ -70,6 +70,20 @@ def side(board: Board, shape: Shape, origin_lane: int, lane: int) -> int:
     return order.index(lane) - order.index(origin_lane)
 
 
+def from_left(board: Board, shape: Shape, spaces: Sequence[int]) -> list[int]:
+    """``spaces`` as the driver meets them: a finish first, then lane by lane from the
+    left (a list read aloud in the same order every time)."""
+    order = lanes_left_to_right(board, shape)
+
+    def key(space: int) -> tuple[int, int]:
+        target = board.spaces[space]
+        if target.kind is SpaceKind.FINISH and len(target.lanes) > 1:
+            return (0, 0)
+        return (1, order.index(target.lane))
+
+    return sorted(spaces, key=key)
+
+
 def space_word(state: State, space: int, names: Names) -> str:
     """One space as a word: its colour, a tire, the finish; with the car standing on it."""
     board = state.board
@@ -168,5 +182,5 @@ def step_words(
     return text
 
 
-__all__ = ["SIGHT", "ahead_words", "lane_a_on_the_right", "lane_name", "space_word",
+__all__ = ["SIGHT", "ahead_words", "from_left", "lane_a_on_the_right", "lane_name", "space_word",
            "step_words"]

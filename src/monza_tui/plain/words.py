@@ -32,7 +32,7 @@ from monza_tui.engine import (
     Token,
 )
 from monza_tui.i18n import _, colour_name, ngettext, pgettext
-from monza_tui.plain.ahead import Names, ahead_words, step_words
+from monza_tui.plain.ahead import Names, ahead_words, from_left, step_words
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind
 from monza_tui.wording import word
@@ -84,13 +84,13 @@ def choices(state: State, shape: Shape, names: Names) -> list[Choice]:
     if state.phase is Phase.BONUS:
         mover = actor(state)
         found = []
-        for action in legal:
-            if isinstance(action, BonusStep):
-                text = _("bonus step to {space}: {where}").format(
-                    space=step_words(state, shape, action.space, names, mover=mover),
-                    where=where_words(state.apply(action), mover),
-                )
-                found.append(Choice(action, text))
+        steps = {a.space: a for a in legal if isinstance(a, BonusStep)}
+        for space in from_left(state.board, shape, list(steps)):
+            text = _("bonus step to {space}: {where}").format(
+                space=step_words(state, shape, space, names, mover=mover),
+                where=where_words(state.apply(steps[space]), mover),
+            )
+            found.append(Choice(steps[space], text))
         found.append(Choice(DeclineBonus(), _("decline the bonus move")))
         return found
     return _placing_choices(state, shape, names, legal)
@@ -99,7 +99,7 @@ def choices(state: State, shape: Shape, names: Names) -> list[Choice]:
 def _placing_choices(state: State, shape: Shape, names: Names, legal: list[Action]) -> list[Choice]:
     found: list[Choice] = []
     places = [a for a in legal if isinstance(a, Place)]
-    for space in state.next_spaces():
+    for space in from_left(state.board, shape, state.next_spaces()):
         here = [a for a in places if a.space == space]
         # Dice of one colour on one space are the same move: the lowest die stands for
         # them (as the app's Enter does); a tile is never compulsory, so it comes after.
