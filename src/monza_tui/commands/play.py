@@ -22,6 +22,9 @@ from monza_tui.seats import SeatKind, car_count_words
 if TYPE_CHECKING:
     from textual.app import App
 
+    from monza_tui.app.race_setup import RaceSetup
+    from monza_tui.record import Race
+
 RACE_FLAGS = ("board", "pro", "bonus", "player", "bot", "start_player")
 
 
@@ -86,7 +89,7 @@ def add_plain_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def race_from_flags(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def race_from_flags(args: argparse.Namespace) -> tuple[RaceSetup, Race | None]:
     """The set-up and the race the flags describe; no race (None) without race flags."""
     from monza_tui.app.race_setup import (
         RaceSetup,
@@ -172,7 +175,7 @@ def plain_wanted(args: argparse.Namespace) -> bool:
     """Whether to play line by line: ``--plain``, ``ACCESSIBLE`` set (not 0), or a person
     at a terminal whose output goes elsewhere (``monza play | tee race.txt``). With neither
     stdin nor stdout a terminal and no ``--plain`` it is most likely a mistake (a cron job,
-    a redirect): :func:`need_terminal` refuses as before, and says that ``--plain`` exists."""
+    a redirect): :func:`need_terminal_or_plain` refuses, and says that ``--plain`` exists."""
     if getattr(args, "plain", False):
         return True
     if os.environ.get("ACCESSIBLE", "").strip() not in ("", "0"):
@@ -188,7 +191,7 @@ def need_input(command: str) -> None:
                           "closed").format(command=command))
 
 
-def run_plain(command: str, race) -> int:  # type: ignore[no-untyped-def]
+def run_plain(command: str, race: Race) -> int:
     """Play ``race`` line by line on stdin and stdout (``monza_tui.plain``)."""
     from monza_tui.plain.game import play
 
@@ -196,7 +199,7 @@ def run_plain(command: str, race) -> int:  # type: ignore[no-untyped-def]
     return play(race, sys.stdin, sys.stdout, echo=not stdin_is_terminal())
 
 
-def plain_race(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def plain_race(args: argparse.Namespace) -> Race:
     """The race of ``monza play --plain``: the flags' race; without race flags, the
     unfinished race saved last if the player wants it (asked in one line), else a new race
     of the default set-up (the oval, two players at one keyboard)."""
