@@ -13,7 +13,14 @@ from pathlib import Path
 
 from monza_tui import saves
 from monza_tui.commands.flags import seconds
-from monza_tui.commands.play import need_terminal, run_app
+from monza_tui.commands.play import (
+    add_plain_argument,
+    need_input,
+    need_terminal_or_plain,
+    plain_wanted,
+    run_app,
+    run_plain,
+)
 from monza_tui.errors import UserError
 from monza_tui.files import shown
 from monza_tui.i18n import _
@@ -34,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")
     )
+    add_plain_argument(parser)
 
 
 def prepare(ref: str | None) -> tuple[Race, Path]:
@@ -86,11 +94,14 @@ def prepare(ref: str | None) -> tuple[Race, Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Open the app on the race."""
+    """Open the app on the race (or play it line by line)."""
+    if plain_wanted(args):
+        need_input("resume")
+        return run_plain("resume", prepare(args.file)[0])
     from monza_tui.app.app import DEFAULT_ANIMATION_DELAY, DEFAULT_BOT_DELAY, MonzaApp
 
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     race, _path = prepare(args.file)
-    need_terminal("resume")
+    need_terminal_or_plain("resume")
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
     return run_app(MonzaApp(race=race, bot_delay=delay, animation_delay=animation))
