@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from monza_tui.commands.flags import seconds, whole
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
-from monza_tui.limits import MAX_BOT_DELAY, MAX_SEED
+from monza_tui.limits import MAX_BOT_DELAY, MAX_RACES, MAX_SEED
 from monza_tui.seats import SeatKind, car_count_words
 
 if TYPE_CHECKING:
@@ -63,6 +64,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("dice seed, 0 to 2^63-1, to replay a race exactly"),
     )
     parser.add_argument(
+        "--races", type=whole(1, MAX_RACES), default=None, metavar=_("N"),
+        help=_("an evening of N races with the same players, with points and a podium "
+               "(1 to {n})").format(n=MAX_RACES),
+    )
+    parser.add_argument(
         "--bot-delay",
         type=seconds(0, MAX_BOT_DELAY),
         default=None,
@@ -92,7 +98,7 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     described = any(getattr(args, flag, None) not in (None, False) for flag in RACE_FLAGS)
     if not described:
         return MonzaApp(
-            RaceSetup(seed=args.seed),
+            RaceSetup(seed=args.seed, races=args.races or 1),
             bot_delay=delay,
             animation_delay=animation,
             offer_saved=True,
@@ -115,6 +121,10 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         seed=args.seed,
     )
     race = start_race(setup, board)
+    if args.races is not None and args.races > 1:
+        from monza_tui.stats import evening
+
+        evening.begin(replace(setup, seed=None), args.races, race.seed)
     return MonzaApp(setup, race=race, bot_delay=delay, animation_delay=animation)
 
 
