@@ -138,14 +138,14 @@ def test_an_unreadable_history_is_no_crash(tmp_path: Path, monkeypatch: pytest.M
 # Points of an evening -------------------------------------------------------------------
 
 
-def test_points_are_the_cars_beaten(home: Path) -> None:
+def test_points_are_the_cars_less_the_place(home: Path) -> None:
     by_name = {r.names: r for r in stats.history().results}
     four = by_name[("Eve", "Ann", "Cy", "Dee")]  # Ann won; Dee 2nd, Cy 3rd on the board
     assert four.places == (4, 1, 3, 2)
     assert [four.points(p) for p in range(4)] == [0, 3, 1, 2]
     shared = by_name[("P1", "P2", "P3", "P4")]
     assert shared.places == (1, 4, 3, 1)
-    assert [shared.points(p) for p in range(4)] == [2, 0, 1, 2]
+    assert [shared.points(p) for p in range(4)] == [3, 0, 1, 3]  # a shared win: 3 each
 
 
 def test_an_evening_table_adds_its_races(home: Path) -> None:

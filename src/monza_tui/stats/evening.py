@@ -10,9 +10,10 @@ evening replaces an unfinished one, whose races stay in the history); once its l
 over it moves to ``<home>/championships/<started>.json`` and is kept. Written atomically;
 read as untrusted input (a damaged file is ignored, never a crash).
 
-Points (``docs/stats.md``): one point for every car a player finished ahead of in a race,
-in the final order (the cars at the finish by their dice in the final round, fewest first,
-then the others by their place on the board); equal places score alike. The start player
+Points (``docs/stats.md``): the cars in the race less the player's place in its final
+order (the cars at the finish by their dice in the final round, fewest first, then the
+others by their place on the board): last 0, each place ahead one more; a shared place
+scores as its better end (two who share a win both score a win's points). The start player
 moves one seat on with every race (R3), so everyone starts as often as the others.
 """
 
@@ -89,7 +90,12 @@ def home() -> Path:
 
 
 def begin(setup: RaceSetup, races: int, seed: int) -> Evening:
-    """A new evening whose first race (``seed``) has just started; saved at once."""
+    """A new evening whose first race (``seed``) has just started; saved at once. A board
+    file is kept by its full path, so ``monza resume`` finds it from any folder."""
+    from monza_tui.boardfile import BUILTIN
+
+    if setup.board not in BUILTIN:
+        setup = replace(setup, board=str(Path(setup.board).expanduser().resolve()))
     evening = Evening(setup, races, (), seed, datetime.now().strftime("%Y%m%d-%H%M%S"))
     save(evening)
     return evening

@@ -40,10 +40,10 @@ class RaceResult:
         return player in self.winners
 
     def points(self, player: int) -> int:
-        """An evening's points for ``player``: one for every car they finished ahead of
-        (``docs/stats.md``)."""
-        mine = self.places[player]
-        return sum(place > mine for place in self.places)
+        """An evening's points for ``player``: the cars in the race less their place, so
+        the last car scores 0, each place ahead one more, and a shared place (a shared win)
+        scores as the better of the places it shares (``docs/stats.md``)."""
+        return len(self.places) - self.places[player]
 
 
 def final_places(race: Race) -> tuple[int, ...]:
