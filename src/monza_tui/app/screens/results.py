@@ -16,7 +16,7 @@ from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
-from monza_tui.i18n import N_, _, colour_letter, ngettext
+from monza_tui.i18n import N_, _, colour_letter, ngettext, number
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
 from monza_tui.stats.words import TROPHY
@@ -56,11 +56,12 @@ def evening_text(evening: Evening, scores: tuple[Score, ...]) -> str:
         lines = [_("The evening is over: the podium")]
     else:
         lines = [_("Evening: race {n} of {races} played").format(
-            n=len(evening.played), races=evening.races)]
+            n=number(len(evening.played)), races=number(evening.races))]
     width = max(len(score.name) for score in scores)
     for score in scores:
-        points = ngettext("{n} point", "{n} points", score.points).format(n=score.points)
-        gained = "" if score.last is None else _("(+{n})").format(n=score.last)
+        points = ngettext("{n} point", "{n} points", score.points).format(
+            n=number(score.points))
+        gained = "" if score.last is None else _("(+{n})").format(n=number(score.last))
         mark = TROPHY if evening.over and score.place == 1 else ""
         lines.append(f"{ordinal(score.place):>4}  {score.name:<{width}}  {points} {gained} {mark}"
                      .rstrip())
