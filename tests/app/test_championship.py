@@ -60,7 +60,7 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
             assert night is not None and len(night.played) == number
             text = static_text(app, "#evening")
             winners = [app.race.players[p].name for p in app.race.state.winners()]
-            assert static_text(app, "#champion").endswith(" and ".join(winners))
+            assert static_text(app, "#reigning").endswith(" and ".join(winners))
             scores = table(night)
             # Two cars: a win scores 1, second place 0; a shared win 1 each.
             points = {s.name: s.points for s in scores}
@@ -68,7 +68,7 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
                               for n in ("Ann", "Ben")}
             assert sum(points.values()) >= number
             for score in scores:
-                assert f"{score.name}  {score.points} point" in text
+                assert f"{score.name}: {score.points} point" in text
             if number < 3:
                 assert text.startswith(f"Evening: race {number} of 3 played")
                 assert str(results.query_one("#rematch").label) == "Next race"
@@ -79,7 +79,7 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
                 assert app.race.game.start_player == number % 2
             else:
                 assert text.startswith("The evening is over: the podium")
-                assert "🏆" in text.splitlines()[1]
+                assert text.splitlines()[1].startswith(f"🏆 1st {table(night)[0].name}: ")
                 assert str(results.query_one("#rematch").label) == "New evening"
         assert len(set(seeds)) == 3
         assert not (home / "championship.json").exists()

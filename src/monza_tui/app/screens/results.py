@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -50,21 +51,30 @@ def rematch_label(evening: Evening | None) -> str:
     return _("New evening") if evening.over else _("Next race")
 
 
-def evening_text(evening: Evening, scores: tuple[Score, ...]) -> str:
-    """The evening's running table after a race, or its final podium after the last."""
+def evening_text(evening: Evening, scores: tuple[Score, ...], width: int = 76) -> str:
+    """The evening's running table after a race, or its final podium after the last: a
+    heading line, then every player's place, name, points and the race's points, side by
+    side in lines of at most ``width`` cells (an entry is never cut), so that the results
+    still fit 80x24."""
     if evening.over:
-        lines = [_("The evening is over: the podium")]
+        heading = _("The evening is over: the podium")
     else:
-        lines = [_("Evening: race {n} of {races} played").format(
-            n=number(len(evening.played)), races=number(evening.races))]
-    width = max(len(score.name) for score in scores)
+        heading = _("Evening: race {n} of {races} played").format(
+            n=number(len(evening.played)), races=number(evening.races))
+    entries = []
     for score in scores:
         points = ngettext("{n} point", "{n} points", score.points).format(
             n=number(score.points))
-        gained = "" if score.last is None else _("(+{n})").format(n=number(score.last))
-        mark = TROPHY if evening.over and score.place == 1 else ""
-        lines.append(f"{ordinal(score.place):>4}  {score.name:<{width}}  {points} {gained} {mark}"
-                     .rstrip())
+        gained = "" if score.last is None else " " + _("(+{n})").format(n=number(score.last))
+        mark = f"{TROPHY} " if evening.over and score.place == 1 else ""
+        entries.append(f"{mark}{ordinal(score.place)} {score.name}: {points}{gained}")
+    lines = [heading, ""]
+    for entry in entries:
+        joined = f"{lines[-1]}   {entry}" if lines[-1] else entry
+        if lines[-1] and cell_len(joined) > width:
+            lines.append(entry)
+        else:
+            lines[-1] = joined
     return "\n".join(lines)
 
 
@@ -107,7 +117,7 @@ class ResultsScreen(Screen[None]):
                 )
             yield Static(headline, id="headline", markup=False)
             # The winners are the reigning champions until the next race (rulebook).
-            yield ChampionLine(tuple(names[p] for p in winners), id="champion")
+            yield ChampionLine(tuple(names[p] for p in winners), id="reigning")
             yield Static(
                 ngettext("{board}, {n} round", "{board}, {n} rounds", state.round).format(
                     board=_(race.game.board.title), n=state.round
@@ -140,8 +150,9 @@ class ResultsScreen(Screen[None]):
                         yield Static(TROPHY if player in winners else "", classes="result-trophy")
             yield Static(rule_note(race.game.pro), classes="note", id="rule-note")
             if self.evening is not None:
-                yield Static(evening_text(self.evening, table(self.evening)), id="evening",
-                             markup=False)
+                width = max(30, self.app.size.width - 6)
+                yield Static(evening_text(self.evening, table(self.evening), width),
+                             id="evening", markup=False)
             # The seed is a detail for replaying the race, shown on request (i).
             details = Static(
                 _("Seed {seed}: monza play --seed {seed} with the same set-up deals the same "
