@@ -150,3 +150,24 @@ async def test_a_bad_races_field_is_one_line(home: Path) -> None:
         await press(pilot, "ctrl+s")
         assert static_text(app, "#setup-error") == "races: a whole number from 1 to 20"
         assert isinstance(app.screen, SetupScreen)
+
+
+def test_play_races_flag_begins_an_evening(home: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from monza_tui.cli import main
+
+    ran: list[Any] = []
+    monkeypatch.setattr("monza_tui.app.app.MonzaApp.run", lambda self: ran.append(self))
+    assert main(["play", "--player", "Ann", "--bot", "greedy", "--races", "3"]) == 0
+    night = evening.load()
+    assert night is not None and night.races == 3 and night.played == ()
+    assert ran[0]._first_race.seed == night.current
+    assert [s.name for s in night.setup.seats] == ["Ann", "Bot 1"]
+    assert main(["play", "--races", "4"]) == 0  # no race flags: the set-up's field says 4
+    assert ran[1].setup.races == 4
+    for bad in ("0", "21", "x"):
+        with pytest.raises(SystemExit) as stop:
+            main(["play", "--player", "Ann", "--bot", "greedy", "--races", bad])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "give a whole number from 1 to 20" in err

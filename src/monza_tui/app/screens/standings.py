@@ -51,7 +51,8 @@ class ChampionLine(Static):
 
     def on_mount(self) -> None:
         if self.names is None:
-            self._read()
+            # After the first frame: reading the history never competes with it.
+            self.call_after_refresh(self._read)
 
     @work(thread=True, exclusive=True, group="champions")
     def _read(self) -> None:
