@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "replay": N_("step through a recorded race, or --check a record file"),
     "boards": N_("list, show or check boards"),
     "simulate": N_("race computer drivers against each other and summarise"),
+    "stats": N_("the standings of the races played here, and the reigning champions"),
 }
 
 

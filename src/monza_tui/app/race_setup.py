@@ -75,6 +75,8 @@ class RaceSetup:
     start_player: int = 0
     seed: int | None = None
     """None: a fresh random seed is drawn (and recorded with the race)."""
+    races: int = 1
+    """Races of the evening (a championship, ``monza_tui.stats.evening``); 1: one race."""
 
     def with_seed(self, seed: int | None) -> RaceSetup:
         """The same set-up with another seed (a rematch draws a new one)."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from monza_tui.commands.flags import seconds, whole
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
-from monza_tui.limits import MAX_BOT_DELAY, MAX_SEED
+from monza_tui.limits import MAX_BOT_DELAY, MAX_RACES, MAX_SEED
 from monza_tui.seats import SeatKind, car_count_words
 
 if TYPE_CHECKING:
@@ -67,6 +68,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("dice seed, 0 to 2^63-1, to replay a race exactly"),
     )
     parser.add_argument(
+        "--races", type=whole(1, MAX_RACES), default=None, metavar=_("N"),
+        help=_("an evening of N races with the same players, with points and a podium "
+               "(1 to {n})").format(n=MAX_RACES),
+    )
+    parser.add_argument(
         "--bot-delay",
         type=seconds(0, MAX_BOT_DELAY),
         default=None,
@@ -103,7 +109,7 @@ def race_from_flags(args: argparse.Namespace) -> tuple[RaceSetup, Race | None]:
 
     described = any(getattr(args, flag, None) not in (None, False) for flag in RACE_FLAGS)
     if not described:
-        return RaceSetup(seed=args.seed), None
+        return RaceSetup(seed=args.seed, races=getattr(args, "races", None) or 1), None
     board_ref = args.board or RaceSetup().board
     board = load_board(board_ref)
     seats = fit_cars(board, seats_from_flags(args.player or [], args.bot or []))
@@ -133,6 +139,10 @@ def make_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     setup, race = race_from_flags(args)
     if race is None:
         return MonzaApp(setup, bot_delay=delay, animation_delay=animation, offer_saved=True)
+    if args.races is not None and args.races > 1:
+        from monza_tui.stats import evening
+
+        evening.begin(replace(setup, seed=None), args.races, race.seed)
     return MonzaApp(setup, race=race, bot_delay=delay, animation_delay=animation)
 
 

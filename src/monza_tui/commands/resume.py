@@ -1,4 +1,5 @@
-"""`monza resume [FILE]`: continue the latest unfinished race exactly where it stopped.
+"""`monza resume [FILE]`: continue the latest unfinished race exactly where it stopped
+(or, with none in progress, the next race of an unfinished evening).
 
 The save is read back like any record, every turn and every action of the unfinished turn
 replayed through the engine, so the same dice, the same placed tokens and the same tiles
@@ -63,6 +64,9 @@ def prepare(ref: str | None) -> tuple[Race, Path]:
             if not found.finished:
                 saves.adopt(found.race, found.path)
                 return found.race, found.path
+        evening = _evening_race()
+        if evening is not None:
+            return evening, saves.saves_dir()
         if busy:
             raise UserError(
                 _("every unfinished race in {folder} is open in another monza").format(
@@ -91,6 +95,14 @@ def prepare(ref: str | None) -> tuple[Race, Path]:
     if inside:
         saves.adopt(race, path)
     return race, path
+
+
+def _evening_race() -> Race | None:
+    """No race in progress, but an evening is (``monza_tui.stats.evening``): its next
+    race, started now with the same seats (the evening file notes it)."""
+    from monza_tui.app.championship import resume_evening
+
+    return resume_evening()
 
 
 def run(args: argparse.Namespace) -> int:
