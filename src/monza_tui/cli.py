@@ -12,9 +12,9 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from monza_tui import i18n
+from monza_tui.cli_help import Parser as _Parser
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _
 
@@ -26,14 +26,6 @@ COMMANDS: dict[str, str] = {
     "boards": N_("list, show or check boards"),
     "simulate": N_("race computer drivers against each other and summarise"),
 }
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad flag is one clear line and status 2, not a usage dump."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, _("{prog}: {message} (see {prog} --help)").format(
-            prog=self.prog, message=message) + "\n")
 
 
 def _add_lang(parser: argparse.ArgumentParser) -> None:

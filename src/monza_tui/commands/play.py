@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from monza_tui.commands.flags import seconds, whole
+from monza_tui.commands.flags import seconds, short_number, whole
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
 from monza_tui.limits import MAX_BOT_DELAY, MAX_SEED
@@ -21,6 +21,9 @@ from monza_tui.seats import SeatKind, car_count_words
 if TYPE_CHECKING:
     from textual.app import App
 
+HELP_BOT_DELAY = 0.6
+"""The app's default ``--bot-delay`` (``app.app.DEFAULT_BOT_DELAY``, a test checks they
+agree), for ``--help`` without importing the app."""
 RACE_FLAGS = ("board", "pro", "bonus", "player", "bot", "start_player")
 
 
@@ -67,7 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=seconds(0, MAX_BOT_DELAY),
         default=None,
         metavar=_("SECONDS"),
-        help=_("pause between a bot's steps, 0 to 60 (default 0.6; 0 for no pause)"),
+        help=_("pause between a bot's steps, {low} to {high} (default {default}; {low} for no "
+               "pause)").format(low=short_number(0), high=short_number(MAX_BOT_DELAY),
+                                default=short_number(HELP_BOT_DELAY)),
     )
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")
