@@ -264,4 +264,4 @@ def show(console: Console, summary: dict[str, Any], board: str) -> None:
         for value in range(min(histogram), max(histogram) + 1):
             count = histogram.get(value, 0)
             bar = "█" * max(1, round(width * count / top)) if count else ""
-            console.print(f"{value:>4} │[cyan]{bar}[/cyan] {count}", highlight=False)
+            console.print(f"{value:>4} │[cyan]{bar}[/cyan] {number(count)}", highlight=False)
