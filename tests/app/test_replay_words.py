@@ -8,11 +8,14 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from monza_tui import i18n
 from monza_tui.app.replay_screen import ReplayApp, ReplayScreen
+from monza_tui.boardfile import load_board
 from monza_tui.cli import main
-from monza_tui.record import read_records
+from monza_tui.engine import Colour
+from monza_tui.record import Player, Race, read_records
 
 
 @pytest.fixture
@@ -27,11 +30,12 @@ def record(tmp_path: Path) -> Path:
     return log
 
 
-async def _panel(log: Path, language: str) -> tuple[str, str]:
+async def _panel(log: Path | list[Race], language: str) -> tuple[str, str]:
     before = i18n.current_language()
     i18n.set_language(language)
     try:
-        app = ReplayApp(read_records(log), source=str(log))
+        races = read_records(log) if isinstance(log, Path) else log
+        app = ReplayApp(races, source="races.jsonl")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -62,3 +66,14 @@ def test_the_replay_panel_says_the_board_the_drivers_and_the_start_shortly(
     assert all(row.rstrip().endswith(start) for row in rows), rows
     if long_start:
         assert long_start not in state
+
+
+def test_the_replay_panels_names_take_as_many_cells_in_every_script() -> None:
+    """A Chinese name is two cells a character: the column of places still lines up."""
+    players = [Player("小明", Colour.RED, "human"), Player("Ann", Colour.BLUE, "human"),  # type: ignore[arg-type]
+               Player("一二三四五六七八九十", Colour.GREEN, "human")]  # type: ignore[arg-type]
+    race = Race.start(load_board("oval"), players, seed=5)
+    _, state = asyncio.run(_panel([race], "zh"))
+    rows = state.splitlines()[:3]
+    assert len({cell_len(row.rstrip()) for row in rows}) == 1, rows
+    assert "一二三四五六七八" in rows[2] and "九" not in rows[2]  # cut at 16 cells

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -263,7 +264,7 @@ class ReplayScreen(Screen[None]):
                                                and not state.is_terminal()) else "  "
             text.append(mark)
             text.append(f" {colour_letter(car)} ", STYLE[car])
-            text.append(f" {names[player][:16]:<16} ")
+            text.append(f" {set_cell_size(names[player], 16)} ")  # cells: 小明 is 4
             text.append(space_short(state, state.positions[player]))
             if race.game.pro:
                 tiles = "".join(sorted(colour_letter(c) for c in state.tiles[player]))
