@@ -45,7 +45,7 @@ def pop_lang(args: list[str]) -> str | None:
             code = args[at + 1] if at + 1 < len(args) else ""
             if not code or code.startswith("-"):
                 raise UserError(_("--lang needs a language code: {codes}").format(
-                    codes=", ".join(i18n.LANGUAGES)))
+                    codes=_(", ").join(i18n.LANGUAGES)))
             del args[at : at + 2]
         else:
             code = args.pop(at).partition("=")[2]

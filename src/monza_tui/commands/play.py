@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
         metavar=_("NAME|FILE"),
-        help=_("{boards}, or a board file (.toml)").format(boards=", ".join(BUILTIN)),
+        help=_("{boards}, or a board file (.toml)").format(boards=_(", ").join(BUILTIN)),
     )
     parser.add_argument(
         "--pro",
@@ -57,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar=_("LEVEL"),
         choices=[level.value for level in SeatKind.levels()],
         help=_("a computer driver: {levels} (repeatable; seats after the players)").format(
-            levels=", ".join(SeatKind.levels())
+            levels=_(", ").join(SeatKind.levels())
         ),
     )
     parser.add_argument("--start-player", metavar=_("NAME"), help=_("who starts (R3)"))

@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar=_("LEVELS"),
         help=_(
             "driver of each car in turn order, e.g. expert,greedy,random (levels: {levels})"
-        ).format(levels=", ".join(LEVELS)),
+        ).format(levels=_(", ").join(LEVELS)),
     )
     parser.add_argument(
         "--players",
