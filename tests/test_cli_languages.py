@@ -12,6 +12,7 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,8 @@ from monza_tui.app.legend import legend
 from monza_tui.cli import main
 from monza_tui.cli_help import wrap
 from monza_tui.commands.flags import seconds, short_number
-from monza_tui.record import read_records
+from monza_tui.engine import Colour
+from monza_tui.record import Race, read_records
 from monza_tui.seats import bot_record_name, level_name, player_name
 
 MINI = str(Path(__file__).parent / "data" / "mini.toml")
@@ -234,3 +236,23 @@ def test_the_legend_wraps_whole_entries(language: str, width: int) -> None:
     for entry in entries:
         assert any(entry in line for line in lines), (entry, lines)
     assert all(cell_len(line.rstrip()) <= width for line in lines)
+
+
+def test_an_untitled_board_file_is_named_never_the_catalogues_header(tmp_path) -> None:
+    """A board file without a title is shown by its name (``_("")`` would be the
+    catalogue's header) in the resume question, as everywhere (``board_title``)."""
+    from monza_tui.boardfile import load_board
+    from monza_tui.record import Player
+    from monza_tui.saves import SaveInfo
+    from monza_tui.wording import board_title
+
+    text = Path(MINI).read_text(encoding="utf-8")
+    untitled = tmp_path / "untitled.toml"
+    untitled.write_text(re.sub(r'(?m)^title = .*\n', "", text), encoding="utf-8")
+    board = load_board(str(untitled))
+    i18n.set_language("de")
+    assert board_title(board.board) == "mini"
+    race = Race.start(board, [Player("Ann", Colour.RED, "human"),  # type: ignore[arg-type]
+                              Player("Ben", Colour.BLUE, "human")], seed=3)  # type: ignore[arg-type]
+    info = SaveInfo(tmp_path / "x.jsonl", datetime(2026, 11, 30, 15, 0), race, None)
+    assert info.summary().startswith("mini: Ann, Ben, Runde 1")

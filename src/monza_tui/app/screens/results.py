@@ -17,6 +17,7 @@ from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
 from monza_tui.i18n import N_, _, colour_letter, ngettext
 from monza_tui.record import Race
+from monza_tui.wording import board_title
 
 TROPHY = "🏆"
 
@@ -78,7 +79,7 @@ class ResultsScreen(Screen[None]):
             yield Static(headline, id="headline", markup=False)
             yield Static(
                 ngettext("{board}, {n} round", "{board}, {n} rounds", state.round).format(
-                    board=_(race.game.board.title), n=state.round
+                    board=board_title(race.game.board), n=state.round
                 ),
                 id="summary",
                 markup=False,
