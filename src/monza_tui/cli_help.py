@@ -145,16 +145,25 @@ class CellHelpFormatter(argparse.HelpFormatter):
         if not body.startswith(self._prog):
             return text
         text_width = max(self._width - self._current_indent, 11)
+        if cells(prefix + body) <= text_width:
+            return prefix + body + "\n\n"
         start = prefix + self._prog
         indent = cells(start) + 1 if cells(start) <= 0.75 * text_width else cells(prefix)
-        lines, line, fresh = [], start, True
-        for part in _USAGE_PART.findall(body.removeprefix(self._prog)):
-            if cells(line) + 1 + cells(part) > text_width and not fresh:
+        parts = _USAGE_PART.findall(body.removeprefix(self._prog))
+        flags = [part for part in parts if part.startswith(("-", "[-"))]
+        # As argparse: the flags fill lines, then the positionals start a line of their own.
+        lines: list[str] = []
+        for group in (flags, [part for part in parts if part not in flags]):
+            line = start if not lines else " " * (indent - 1)
+            fresh = True
+            for part in group:
+                if cells(line) + 1 + cells(part) > text_width and not fresh:
+                    lines.append(line)
+                    line = " " * (indent - 1)
+                line += " " + part
+                fresh = False
+            if line.strip():
                 lines.append(line)
-                line = " " * (indent - 1)
-            line += " " + part
-            fresh = False
-        lines.append(line)
         return "\n".join(lines) + "\n\n"
 
     def _split_lines(self, text: str, width: int) -> list[str]:
