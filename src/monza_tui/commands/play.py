@@ -14,7 +14,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from monza_tui.commands.flags import seconds, whole
+from monza_tui.commands.flags import seconds, short_number, whole
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
 from monza_tui.limits import MAX_BOT_DELAY, MAX_RACES, MAX_SEED
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from monza_tui.app.race_setup import RaceSetup
     from monza_tui.record import Race
 
+HELP_BOT_DELAY = 0.6
+"""The app's default ``--bot-delay`` (``app.app.DEFAULT_BOT_DELAY``, a test checks they
+agree), for ``--help`` without importing the app."""
 RACE_FLAGS = ("board", "pro", "bonus", "player", "bot", "start_player")
 
 
@@ -36,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
         metavar=_("NAME|FILE"),
-        help=_("{boards}, or a board file (.toml)").format(boards=", ".join(BUILTIN)),
+        help=_("{boards}, or a board file (.toml)").format(boards=_(", ").join(BUILTIN)),
     )
     parser.add_argument(
         "--pro",
@@ -59,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar=_("LEVEL"),
         choices=[level.value for level in SeatKind.levels()],
         help=_("a computer driver: {levels} (repeatable; seats after the players)").format(
-            levels=", ".join(SeatKind.levels())
+            levels=_(", ").join(SeatKind.levels())
         ),
     )
     parser.add_argument("--start-player", metavar=_("NAME"), help=_("who starts (R3)"))
@@ -77,7 +80,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=seconds(0, MAX_BOT_DELAY),
         default=None,
         metavar=_("SECONDS"),
-        help=_("pause between a bot's steps, 0 to 60 (default 0.6; 0 for no pause)"),
+        help=_("pause between a bot's steps, {low} to {high} (default {default}; {low} for no "
+               "pause)").format(low=short_number(0), high=short_number(MAX_BOT_DELAY),
+                                default=short_number(HELP_BOT_DELAY)),
     )
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")

@@ -13,7 +13,7 @@ import argparse
 from pathlib import Path
 
 from monza_tui import saves
-from monza_tui.commands.flags import seconds
+from monza_tui.commands.flags import seconds, short_number
 from monza_tui.commands.play import (
     add_plain_argument,
     need_input,
@@ -37,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None, metavar=_("SECONDS"),
-        help=_("pause between a bot's steps, 0 to 60 (as monza play)"),
+        help=_("pause between a bot's steps, {low} to {high} (as monza play)").format(
+            low=short_number(0), high=short_number(MAX_BOT_DELAY)
+        ),
     )
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")

@@ -21,6 +21,7 @@ from monza_tui.i18n import N_, _, colour_letter, ngettext, number
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
 from monza_tui.stats.words import TROPHY
+from monza_tui.wording import board_title
 
 
 def dice_words(state: State, player: int) -> str:
@@ -120,7 +121,7 @@ class ResultsScreen(Screen[None]):
             yield ChampionLine(tuple(names[p] for p in winners), id="reigning")
             yield Static(
                 ngettext("{board}, {n} round", "{board}, {n} rounds", state.round).format(
-                    board=_(race.game.board.title), n=state.round
+                    board=board_title(race.game.board), n=state.round
                 ),
                 id="summary",
                 markup=False,
