@@ -30,8 +30,12 @@ def main() -> int:
     parser.add_argument("--profile", metavar="KIND", help="profile the keys of this kind "
                         "(a name from feel.KINDS, or 'all')")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--filter", help="only functions whose path matches (a regex)")
     parser.add_argument("--each", type=int, default=3)
+    parser.add_argument("--calls", action="store_true", help="also count the Python calls "
+                        "each key makes (to its first frame with --frame): a measure of work "
+                        "that a busy machine does not blur")
     parser.add_argument("--frame", action="store_true", help="time each key to the first "
                         "frame written after it (what feel.py sees, less the terminal)")
     options = parser.parse_args()
@@ -53,7 +57,7 @@ def main() -> int:
     press = Pilot.press
 
     async def timed(self: Pilot, *keys: str) -> None:  # type: ignore[type-arg]
-        profile = cProfile.Profile() if options.profile else None
+        profile = cProfile.Profile() if options.profile or options.calls else None
         start = time.perf_counter()
         if profile is not None:
             profile.enable()
@@ -72,6 +76,7 @@ def main() -> int:
     bare: list[float] = []
     asyncio.run(_bare_keys(10))
     bare += took
+    bare_calls = [pstats.Stats(p).total_calls for p in profiles if p]  # type: ignore[attr-defined]
     took.clear()
     script = asyncio.run(feel._make_script(feel.KEY_SEED, options.each, 400))
     del profiles[: len(profiles) - len(took)]
@@ -81,22 +86,28 @@ def main() -> int:
     del took[steps:]
     del profiles[steps:]
     per_kind: dict[str, list[float]] = {}
+    calls: dict[str, list[int]] = {}
     chosen: list[cProfile.Profile] = []
     for step, ms, profile in zip(script.steps, took, profiles, strict=False):
         per_kind.setdefault(step.kind or step.key, []).append(ms)
+        if options.calls:
+            made = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
+            calls.setdefault(step.kind or step.key, []).append(made)
         if options.profile in ("all", step.kind):
             chosen.append(profile)
     bare_ms = statistics.median(bare)
-    print(f"{'bare app key':28} median {bare_ms:6.1f} ms  max {max(bare):6.1f}  n={len(bare)}")
+    print(f"{'bare app key':28} median {bare_ms:6.1f} ms  max {max(bare):6.1f}  n={len(bare)}"
+          + (f"{'':17}calls {statistics.median(bare_calls):8.0f}" if options.calls else ""))
     for kind, values in per_kind.items():
         median = statistics.median(values)
         print(f"{kind:28} median {median:6.1f} ms  max {max(values):6.1f}"
-              f"  n={len(values):<3}  {median / bare_ms:5.1f}x bare")
+              f"  n={len(values):<3}  {median / bare_ms:5.1f}x bare"
+              + (f"  calls {statistics.median(calls[kind]):8.0f}" if options.calls else ""))
     if chosen:
         stats = pstats.Stats(chosen[0])
         for profile in chosen[1:]:
             stats.add(profile)
-        stats.sort_stats("cumulative").print_stats(options.filter or "", options.top)
+        stats.sort_stats(options.sort).print_stats(options.filter or "", options.top)
     return 0
 
 

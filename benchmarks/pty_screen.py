@@ -129,10 +129,17 @@ class Terminal:
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.in_sync = False
         self.tail = ""
+        self.unread = ""
+        """Output read but not yet put on the screen (see :meth:`_read`)."""
         self.rss_kb = 0
 
     def _read(self, timeout: float) -> float | None:
-        """Read what is there (waiting up to ``timeout``); the time it came, or None."""
+        """Read what is there (waiting up to ``timeout``); the time it came, or None.
+
+        What is read is only kept here, and put on the screen (:meth:`_show`) once nothing
+        more is waiting: this script's own parsing, in Python, is slower than a terminal's,
+        and it must not delay the reading of the rest of a frame (whose time is the one
+        measured)."""
         ready, _, _ = select.select([self.fd], [], [], max(timeout, 0))
         if not ready:
             return None
@@ -146,13 +153,19 @@ class Terminal:
         text = self.decoder.decode(data)
         if "\x1b[?2026$p" in text:  # "do you synchronise output?" - yes, as real terminals
             os.write(self.fd, b"\x1b[?2026;2$y")
-        self.screen.feed(text)
+        self.unread += text
         seen = self.tail + text  # a marker may be cut in two by the read
         self.tail = seen[-len(SYNC_END):]
         start, end = seen.rfind(SYNC_START), seen.rfind(SYNC_END)
         if start >= 0 or end >= 0:
             self.in_sync = start > end
         return came
+
+    def _show(self) -> None:
+        """Put what was read on the screen."""
+        if self.unread:
+            self.screen.feed(self.unread)
+            self.unread = ""
 
     def wait(self, done: Callable[[str], bool], timeout: float = 30.0) -> float:
         """Read until ``done(screen text)`` holds on a whole frame; when that frame came."""
@@ -161,11 +174,13 @@ class Terminal:
         while True:
             left = deadline - time.perf_counter()
             if left <= 0:
+                self._show()
                 raise TimeoutError(self.screen.text())
             got = self._read(left if came is None else 0.0)
             if got is not None:
                 came = got
                 continue
+            self._show()
             if came is not None and not self.in_sync and done(self.screen.text()):
                 return came
             came = None
@@ -175,7 +190,8 @@ class Terminal:
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
             if self._read(quiet) is None:
-                return
+                break
+        self._show()
 
     def press(self, key: str) -> float:
         os.write(self.fd, KEYS.get(key, key).encode())

@@ -23,6 +23,9 @@ def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """In-process tests stand in for a person at a terminal (``monza play`` refuses to
     start without one; tests/test_robust.py checks that in real processes)."""
     monkeypatch.setattr("monza_tui.commands.play.stdin_is_terminal", lambda: True)
+    # ... whose output is the terminal too, and who asked for the picture (--plain aside).
+    monkeypatch.setattr("monza_tui.commands.play.stdout_is_terminal", lambda: True)
+    monkeypatch.delenv("ACCESSIBLE", raising=False)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

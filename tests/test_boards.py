@@ -102,10 +102,10 @@ def test_builtin_board_loads_with_its_name_and_three_lanes(name: str) -> None:
 @pytest.mark.parametrize(
     ("name", "line"),
     [
-        ("oval", "ok: builtin:oval: oval, 3 lanes, 78 coloured spaces, 50 track units\n"),
-        ("long", "ok: builtin:long: long, 3 lanes, 139 coloured spaces, 94 track units\n"),
+        ("oval", "ok: oval: Oval, 3 lanes, 78 coloured spaces, 50 track units\n"),
+        ("long", "ok: long: Long track, 3 lanes, 139 coloured spaces, 94 track units\n"),
         ("classic",
-         "ok: builtin:classic: classic, 3 lanes, 83 coloured spaces, 60 track units\n"),
+         "ok: classic: Classic, 3 lanes, 83 coloured spaces, 60 track units\n"),
     ],
 )
 def test_boards_check_passes_every_builtin_board(

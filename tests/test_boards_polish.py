@@ -5,7 +5,6 @@ tests/data/boards-pl.txt; regenerate it with
 
 from __future__ import annotations
 
-import gettext
 from pathlib import Path
 
 import pytest
@@ -14,13 +13,8 @@ from monza_tui import i18n
 from monza_tui.cli import main
 
 GOLDEN = Path(__file__).parent / "data" / "boards-pl.txt"
-POLISH = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=["pl"], fallback=True)
-MERGED = POLISH.ngettext("{n} lane", "{n} lanes", 3) != "{n} lanes"
-"""Whether the Polish catalogue has the boards' new words (i18n-incoming/pl.po, merged by
-the lead): until then the listing says "3 lanes" and the test is an expected failure."""
 
 
-@pytest.mark.xfail(not MERGED, reason="i18n-incoming/pl.po not merged yet", strict=True)
 def test_polish_boards_listing(capsys: pytest.CaptureFixture[str],
                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")

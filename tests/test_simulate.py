@@ -70,7 +70,7 @@ def test_human_output_has_the_table_and_the_chart(capsys):
     assert main(["simulate", "--games", "4", "--seats", "greedy,random", "--board", MINI,
                  "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "4 races on mini, 2 players, seed 1" in out
+    assert "4 races on Mini test loop, 2 players, seed 1" in out  # the title
     assert "greedy" in out and "random" in out
     assert "Race length (rounds):" in out
     assert "│" in out

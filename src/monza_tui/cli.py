@@ -12,9 +12,9 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from monza_tui import i18n
+from monza_tui.cli_help import Parser as _Parser
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _
 
@@ -26,15 +26,8 @@ COMMANDS: dict[str, str] = {
     "replay": N_("step through a recorded race, or --check a record file"),
     "boards": N_("list, show or check boards"),
     "simulate": N_("race computer drivers against each other and summarise"),
+    "stats": N_("the standings of the races played here, and the reigning champions"),
 }
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad flag is one clear line and status 2, not a usage dump."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, _("{prog}: {message} (see {prog} --help)").format(
-            prog=self.prog, message=message) + "\n")
 
 
 def _add_lang(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +47,7 @@ def pop_lang(args: list[str]) -> str | None:
             code = args[at + 1] if at + 1 < len(args) else ""
             if not code or code.startswith("-"):
                 raise UserError(_("--lang needs a language code: {codes}").format(
-                    codes=", ".join(i18n.LANGUAGES)))
+                    codes=_(", ").join(i18n.LANGUAGES)))
             del args[at : at + 2]
         else:
             code = args.pop(at).partition("=")[2]

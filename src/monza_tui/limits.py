@@ -96,3 +96,5 @@ def seed_problem(seed: object) -> str | None:
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
         return _("a seed is a whole number from 0 to {top}").format(top=MAX_SEED - 1)
     return None
+MAX_RACES = 20
+"""Races in one evening (``monza play --races``, the set-up's Races field; stats)."""

@@ -308,9 +308,11 @@ class SaveInfo:
         """One line to offer the race with: board, players, round and turn, when saved."""
         if self.race is None:
             return _("{name}: damaged").format(name=shown(self.path.name))
+        from monza_tui.wording import board_title  # not at launch: the first offer pays
+
         race = self.race
         return _("{board}: {players}, round {round}, turn {turn} (saved {saved})").format(
-            board=_(race.game.board.title),
+            board=board_title(race.game.board),
             players=_(", ").join(player.name for player in race.players),
             round=race.state.round,
             turn=race.state.turn,

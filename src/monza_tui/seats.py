@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-from monza_tui.i18n import _
+from monza_tui.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from monza_tui.engine import CarCountError
@@ -41,6 +41,39 @@ class SeatKind(enum.StrEnum):
         return tuple(kind for kind in cls if kind.is_bot)
 
 
+_LEVEL_NAMES = {
+    SeatKind.RANDOM: lambda: _("random"),
+    SeatKind.GREEDY: lambda: _("greedy"),
+    SeatKind.EXPERT: lambda: _("expert"),
+}
+
+
+def level_name(kind: SeatKind | str) -> str:
+    """A computer driver's level in the player's language (Raser, 贪心): the one home for
+    the set-up screen, ``monza saves`` and ``monza simulate``. The typed values and the
+    record keep the English ``random``/``greedy``/``expert``."""
+    return _LEVEL_NAMES[SeatKind(kind)]()
+
+
+def bot_record_name(kind: SeatKind | str, seat: int) -> str:
+    """The name ``monza simulate`` gives the computer driver of seat ``seat`` (from 0) in
+    its game records: the level and the seat's number, ``greedy 2``. The record keeps it in
+    English, as every record is language-neutral; :func:`player_name` says it."""
+    return f"{SeatKind(kind).value} {seat + 1}"
+
+
+def player_name(name: str, kind: SeatKind | str, seat: int) -> str:
+    """A recorded player's name as shown: as recorded, except the name ``monza simulate``
+    gave a computer driver (:func:`bot_record_name`), said in the player's language
+    ("Raser 2", "贪心2")."""
+    kind = SeatKind(kind)
+    if kind.is_bot and name == bot_record_name(kind, seat):
+        return pgettext("computer driver's name", "{level} {n}").format(
+            level=level_name(kind), n=seat + 1
+        )
+    return name
+
+
 def car_count_words(board: str, error: CarCountError, *, bots_only: bool = False) -> str:
     """The player's sentence for the engine's car-count error (R2) on board ``board``.
 
@@ -57,4 +90,4 @@ def car_count_words(board: str, error: CarCountError, *, bots_only: bool = False
     )
 
 
-__all__ = ["SeatKind", "car_count_words"]
+__all__ = ["SeatKind", "bot_record_name", "car_count_words", "level_name", "player_name"]

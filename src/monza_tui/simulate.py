@@ -264,9 +264,10 @@ def race_record(setup: Setup, result: RaceResult) -> Any:
     """A race of the simulation as a game record (:class:`monza_tui.record.Race`), replayed
     through the engine from its actions (needs ``Setup.keep_actions``)."""
     from monza_tui.record import Player, Race
+    from monza_tui.seats import bot_record_name
 
     players = [
-        Player(f"{level} {seat + 1}", car, level)  # type: ignore[arg-type]
+        Player(bot_record_name(level, seat), car, level)  # type: ignore[arg-type]
         for seat, (level, car) in enumerate(zip(setup.seats, setup.cars, strict=True))
     ]
     race = Race.start(

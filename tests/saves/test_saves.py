@@ -321,13 +321,13 @@ def test_saves_command_lists_board_players_round_date_and_status(
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if "│" in line]
     going_row = next(r for r in rows if "Ann" in r)
-    assert "oval" in going_row and "Ben" in going_row
+    assert "Oval" in going_row and "Ben" in going_row  # the title, in the player's language
     assert f"in progress, turn {going.state.turn}" in going_row
     cells = [cell.strip() for cell in going_row.split("│")]
     assert str(going.state.round) in cells
     done_row = next(r for r in rows if "Cy" in r)
     winners = ", ".join(done.players[p].name for p in done.state.winners())
-    assert "classic" in done_row and f"finished, won by {winners}" in done_row
+    assert "Classic" in done_row and f"finished, won by {winners}" in done_row
     bad_row = next(r for r in rows if "damaged" in r)
     assert "damaged: line 1: version: 7 is newer than this monza-tui reads" in bad_row
     # The file names follow the table, one per line, whole, numbered as the rows.

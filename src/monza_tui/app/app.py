@@ -35,6 +35,7 @@ from monza_tui.wording import word
 if TYPE_CHECKING:
     from monza_tui.app.screens.race import RaceScreen
     from monza_tui.app.screens.setup import SetupScreen
+    from monza_tui.stats.evening import Evening
 
 Roller = Callable[[State], tuple[Colour, ...]]
 """Test hook: the dice chance rolls now (instead of the race's seeded dice)."""
@@ -101,6 +102,8 @@ class MonzaApp(WordsApp):
         self._unsaved: Race | None = None
         self._told_save_error: str | None = None
         """The newest race not yet handed to the autosaver (it is, after the next frame)."""
+        self.evening: Evening | None = None
+        """The evening of races this race belongs to, if any (app/championship.py)."""
         self._learn = learn
         self.lesson: Any = None
         """The guided first race while it is on (``monza_tui.learn.host.LessonHost``): its
@@ -212,8 +215,10 @@ class MonzaApp(WordsApp):
     def begin(self, race: Race, *, make_screen: Callable[[], Any] | None = None) -> None:
         """Start showing ``race``: its bots get their drivers, the race screen opens (or the
         screen ``make_screen`` makes: the lesson's)."""
+        from monza_tui.app import championship
         from monza_tui.app.screens.race import RaceScreen
 
+        championship.attach(self, race)
         self.race = race
         self.drivers = {
             index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
@@ -253,19 +258,32 @@ class MonzaApp(WordsApp):
     def show_results(self) -> None:
         """The race is over: the results screen (R11) over the race screen, so that Escape
         goes back to look at the final board."""
+        from monza_tui.app import championship
         from monza_tui.app.screens.results import ResultsScreen
 
         assert self.race is not None
         self.clear_notifications()  # "this is the final round" is over too
-        self.push_screen(ResultsScreen(self.race))
+        evening = championship.finished(self)
+        self.push_screen(ResultsScreen(self.race, evening=evening))
 
     def on_setup_screen_chosen(self, message: SetupScreen.Chosen) -> None:
-        """The set-up screen started a race: show it."""
+        """The set-up screen started a race: show it (the first of an evening when the
+        set-up asks for several races)."""
+        from monza_tui.app import championship
+
+        championship.start(self, message.race, message.races)
         self.begin(message.race)
 
     def action_rematch(self) -> None:
-        """The same set-up again with fresh dice (a new, recorded seed)."""
+        """The same set-up again with fresh dice (a new, recorded seed); in an evening, its
+        next race (the same seats, the next start player)."""
+        from monza_tui.app import championship
+
         assert self.race is not None
+        following = championship.next_race(self)
+        if following is not None:
+            self.begin(following)
+            return
         setup = setup_of(self.race).with_seed(None)
         self.begin(start_race(setup, self.race.board_file))
 

@@ -24,7 +24,7 @@ from textual.strip import Strip
 from monza_tui.app.board_marks import Paint, board_letter, paint_space
 from monza_tui.app.minimap import map_size, map_to_drawing, minimap
 from monza_tui.app.scene import Scene, changed_spaces
-from monza_tui.app.track_layout import Cell, Cellpos, Layout, Layouts
+from monza_tui.app.track_layout import Cellpos, Layout, Layouts
 from monza_tui.boardfile import BoardFile
 from monza_tui.engine import SpaceKind
 from monza_tui.i18n import _, colour_name
@@ -32,6 +32,10 @@ from monza_tui.i18n import _, colour_name
 MIN_VIEW = (30, 11)
 """The smallest board area (columns, rows) the race is playable in (scrolling): a band's
 cross-section and a few spaces of it. Smaller, the app asks to enlarge the terminal."""
+
+_BLANK: tuple[str, ...] = ()
+_LINE = ("board--line",)
+_EMPTY_CELL = (" ", _BLANK)
 
 _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳┻┏┓┗┛")
 """The cursor's frame is drawn heavy, so it shows without colour too."""
@@ -235,10 +239,14 @@ class BoardView(ScrollView, can_focus=False):
             return glyph, ("board--line", "board--highlight-line")
         if scene.origin is not None and scene.origin in owners:
             return glyph, ("board--line", "board--origin-line")
-        return glyph, ("board--line",)
+        return glyph, _LINE
 
     def _row(self, y: int) -> Strip:
-        """The strip of drawing row ``y`` (drawing coordinates), cached."""
+        """The strip of drawing row ``y`` (drawing coordinates), cached.
+
+        The one loop over cells a repaint runs (a row of the long track is about ninety
+        cells, and a key repaints several rows): cells are grouped into runs of the same
+        look, and a look's style is found once per run."""
         strip = self._strips.get(y)
         if strip is not None:
             return strip
@@ -248,29 +256,31 @@ class BoardView(ScrollView, can_focus=False):
         if self._origin.x:
             segments.append(Segment(" " * self._origin.x, blank))
         if 0 <= y < layout.height:
+            cells = self._cells.get
+            owners_of = self._frame_owners.get
+            line_look = self._line_look
+            style_of = self._style
             run: list[str] = []
-            run_style: Style | None = None
+            run_classes: tuple[str, ...] | None = None
             for x, cell in enumerate(layout.rows[y]):
-                text, style = self._paint_cell((x, y), cell)
-                if style != run_style and run:
-                    segments.append(Segment("".join(run), run_style))
+                if cell is None:
+                    text, classes = " ", _BLANK
+                elif cell.line is None:
+                    text, classes = cells((x, y), _EMPTY_CELL)
+                elif owners_of((x, y)) is None:  # a line no space owns: plain
+                    text, classes = cell.line, _LINE
+                else:
+                    text, classes = line_look((x, y), cell.line)
+                if classes != run_classes and run:
+                    segments.append(Segment("".join(run), style_of(run_classes or _BLANK)))
                     run = []
-                run_style = style
+                run_classes = classes
                 run.append(text)
             if run:
-                segments.append(Segment("".join(run), run_style))
+                segments.append(Segment("".join(run), style_of(run_classes or _BLANK)))
         strip = Strip(segments)
         self._strips[y] = strip
         return strip
-
-    def _paint_cell(self, pos: Cellpos, cell: Cell | None) -> tuple[str, Style]:
-        if cell is None:
-            return " ", self._blank
-        if cell.line is not None:
-            text, classes = self._line_look(pos, cell.line)
-        else:
-            text, classes = self._cells.get(pos, (" ", ()))
-        return text, self._style(classes)
 
     def render_line(self, y: int) -> Strip:
         if self._layout is None:  # before the widget knows its size: nothing drawn yet

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from monza_tui.app.board_marks import CAR_MARK, car_glyph
@@ -18,9 +20,43 @@ CLASS_STYLE = {
 on the command line; classes not listed (cars, dice: none on a preview) add nothing."""
 
 
-def legend() -> Text:
+class Legend:
+    """The legend as a Rich renderable that wraps whole entries: at any width an entry
+    ("◎ tire (blocked)") stays on one line with its mark, the next entry going to the next
+    line, and each group (spaces, edges, cars) starts a line of its own. Only an entry
+    wider than the whole width is folded (Rich folds it at a space)."""
+
+    def __init__(self, groups: list[list[Text]]) -> None:
+        self.groups = groups
+
+    def lines(self, width: int) -> list[Text]:
+        """The legend's lines at ``width`` cells, entries two spaces apart."""
+        out: list[Text] = []
+        for group in self.groups:
+            line = Text()
+            for entry in group:
+                if line.cell_len and line.cell_len + 2 + entry.cell_len > width:
+                    out.append(line)
+                    line = Text()
+                if line.cell_len:
+                    line.append("  ")
+                line.append_text(entry)
+            out.append(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n").join(self.lines(options.max_width))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max(entry.cell_len for group in self.groups for entry in group)
+        whole = max(line.cell_len for line in self.lines(10_000))
+        return Measurement(widest, whole).clamp(max_width=options.max_width)
+
+
+def legend() -> Legend:
     """What the picture's letters and marks mean (the same marks as in a race: see
-    :mod:`monza_tui.app.board_marks`): the spaces, their thin edges and the cars, a line each."""
+    :mod:`monza_tui.app.board_marks`): the spaces, their thin edges and the cars, a group
+    each, wrapped as whole entries (:class:`Legend`)."""
     spaces: list[tuple[str, str | None, str]] = [
         (colour_letter(colour), STYLE[colour], colour_name(colour)) for colour in Colour
     ]
@@ -38,13 +74,7 @@ def legend() -> Text:
         (car_glyph(Colour.RED), car, _("a car on a space too short for {chip}").format(chip=chip)),
         ("⁂", car, _("more cars than the space has room for")),
     ]
-    out = Text()
-    for line, items in enumerate((spaces, edges, cars)):
-        if line:
-            out.append("\n")
-        for n, (mark, style, meaning) in enumerate(items):
-            if n:
-                out.append("  ")
-            out.append(mark, style)
-            out.append(f" {meaning}")
-    return out
+    return Legend([
+        [Text.assemble((mark, style or ""), f" {meaning}") for mark, style, meaning in items]
+        for items in (spaces, edges, cars)
+    ])

@@ -138,6 +138,17 @@ def space_name(state: State, space: int) -> str:
     return board.spaces[space].id
 
 
+def space_short(state: State, space: int) -> str:
+    """A space in a few letters, for a column beside a name (the replay's panel): "start",
+    "finish" or its id; :func:`space_name` is the form for a sentence ("the start")."""
+    board = state.board
+    if space == board.start:
+        return _("start")
+    if board.is_finish(space):
+        return _("finish")
+    return board.spaces[space].id
+
+
 def finished_turn(before: State, after: State) -> TurnLog | None:
     """The turn log completed by this action, if it completed one."""
     if after.last_turn is not None and after.last_turn is not before.last_turn:

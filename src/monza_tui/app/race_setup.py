@@ -19,7 +19,7 @@ from monza_tui.errors import UserError
 from monza_tui.i18n import _, colour_name
 from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
-from monza_tui.seats import SeatKind, car_count_words
+from monza_tui.seats import SeatKind, car_count_words, level_name
 
 MAX_NAME = MAX_NAME_CHARS
 """Longest player name (monza_tui.limits)."""
@@ -33,10 +33,7 @@ def seat_label(kind: SeatKind) -> str:
     kind = SeatKind(kind)
     if kind is SeatKind.HUMAN:
         return _("Human")
-    level = _("expert")
-    if kind is not SeatKind.EXPERT:
-        level = _("random") if kind is SeatKind.RANDOM else _("greedy")
-    return f"{ROBOT} {level}"
+    return f"{ROBOT} {level_name(kind)}"
 
 
 @dataclass(frozen=True)
@@ -75,6 +72,8 @@ class RaceSetup:
     start_player: int = 0
     seed: int | None = None
     """None: a fresh random seed is drawn (and recorded with the race)."""
+    races: int = 1
+    """Races of the evening (a championship, ``monza_tui.stats.evening``); 1: one race."""
 
     def with_seed(self, seed: int | None) -> RaceSetup:
         """The same set-up with another seed (a rematch draws a new one)."""

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from monza_tui.app.app_words import label_keys
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import dice_text, space_name, tell
+from monza_tui.app.narrate import dice_text, space_name, space_short, tell
 from monza_tui.app.scene import scene_from_state
 from monza_tui.engine import (
     Action,
@@ -41,7 +42,8 @@ from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _, colour_letter, colour_name, pgettext
 from monza_tui.palette import STYLE
 from monza_tui.record import Race
-from monza_tui.wording import listing, phase_name
+from monza_tui.seats import player_name
+from monza_tui.wording import board_title, listing, phase_name
 from monza_tui.wording.commands import variant_names
 
 
@@ -88,13 +90,19 @@ class Timeline:
         return max((k for k in self.turn_starts() if k < step), default=0)
 
 
+def shown_names(race: Race) -> list[str]:
+    """The players' names as the replay shows them (a simulated driver's in the player's
+    language: :func:`monza_tui.seats.player_name`)."""
+    return [player_name(p.name, p.seat, i) for i, p in enumerate(race.players)]
+
+
 def describe(timeline: Timeline, step: int) -> str:
     """One line for the log: what the action that led to ``states[step]`` did."""
     race = timeline.race
-    names = [p.name for p in race.players]
+    names = shown_names(race)
     if step == 0:
         return _("Start: {names} on the start field of {board}").format(
-            names=_(", ").join(names), board=_(race.game.board.title)
+            names=_(", ").join(names), board=board_title(race.game.board)
         )
     before, action, after = (
         timeline.states[step - 1],
@@ -236,7 +244,7 @@ class ReplayScreen(Screen[None]):
         race = self.timeline.race
         game = race.game
         variants = variant_names(pro=game.pro, bonus=game.bonus)
-        text = Text(_(game.board.title), style="bold")  # titles are in the catalogue
+        text = Text(board_title(game.board), style="bold")
         if variants:
             text.append(_(" ({variants})").format(variants=listing(variants)), style="dim")
         text.append("  " + _("seed {seed}").format(seed=race.seed), style="dim")
@@ -249,14 +257,15 @@ class ReplayScreen(Screen[None]):
         race = self.timeline.race
         text = Text()
         acting = state.current_player()
+        names = shown_names(race)
         for player, seat in enumerate(race.players):
             car = seat.car
             mark = "▶ " if player == acting or (acting < 0 and player == state.player
                                                and not state.is_terminal()) else "  "
             text.append(mark)
             text.append(f" {colour_letter(car)} ", STYLE[car])
-            text.append(f" {seat.name[:16]:<16} ")
-            text.append(space_name(state, state.positions[player]))
+            text.append(f" {set_cell_size(names[player], 16)} ")  # cells: 小明 is 4
+            text.append(space_short(state, state.positions[player]))
             if race.game.pro:
                 tiles = "".join(sorted(colour_letter(c) for c in state.tiles[player]))
                 text.append(f"  {tiles}", style="dim")
@@ -273,7 +282,7 @@ class ReplayScreen(Screen[None]):
         if placed_tiles:
             text.append(_("tiles placed: {tiles}").format(tiles=dice_text(placed_tiles)) + "\n")
         if state.is_terminal():
-            winners = _(", ").join(race.players[p].name for p in state.winners())
+            winners = _(", ").join(names[p] for p in state.winners())
             text.append(_("Winner: {names}").format(names=winners), style="bold green")
         else:
             text.append(_("phase: {phase}").format(phase=phase_name(state.phase)), style="dim")

@@ -12,15 +12,23 @@ from rich.text import Text
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.legend import CLASS_STYLE, legend
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
+from monza_tui.cli_help import ChoiceHelp
 from monza_tui.engine import Board, Colour, SpaceKind
 from monza_tui.errors import UserError
+from monza_tui.files import shown
 from monza_tui.i18n import _, colour_letter, ngettext, number
-from monza_tui.wording import edition_name
+from monza_tui.wording import board_title, edition_name
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza boards [show NAME|FILE [--json] | check FILE]``."""
-    parser.add_argument("action", nargs="?", choices=["list", "show", "check"], default="list")
+    parser.add_argument(
+        "action", nargs="?", default="list", action=ChoiceHelp, choices={
+            "list": _("show every built-in board (the default)"),
+            "show": _("show one board, or print it as JSON with --json"),
+            "check": _("check a board file and sum it up"),
+        },
+    )
     parser.add_argument(
         "board", nargs="?", metavar=_("NAME|FILE"),
         help=_("a built-in board name or a board file"),
@@ -45,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "check":
         board = loaded.board
         print(_("ok: {source}: {name}, {lanes}, {spaces}, {units}").format(
-            source=loaded.source, name=board.name, lanes=_lanes(board),
+            source=_source(loaded), name=board_title(board), lanes=_lanes(board),
             spaces=_spaces(len(board.coloured_spaces)),
             units=ngettext("{n} track unit", "{n} track units", board.length).format(
                 n=number(board.length)
@@ -103,6 +111,12 @@ def track_picture(loaded: BoardFile, width: int) -> Text:
     return picture
 
 
+def _source(loaded: BoardFile) -> str:
+    """Where a board came from, as typed: a built-in board's name (``oval``), else the
+    file's path (escaped)."""
+    return loaded.board.name if loaded.builtin else shown(loaded.source)
+
+
 def _lanes(board: Board) -> str:
     return ngettext("{n} lane", "{n} lanes", board.lane_count).format(n=board.lane_count)
 
@@ -124,7 +138,7 @@ def _preview(console: Console, loaded: BoardFile) -> None:
         spaces=_spaces(len(coloured)),
         tires=ngettext("{n} tire", "{n} tires", tires).format(n=number(tires)),
     )
-    console.print(Text.assemble((_(board.title), "bold"), "  ", facts))
+    console.print(Text.assemble((board_title(board), "bold"), "  ", facts))
     console.print(track_picture(loaded, console.width))
     console.print(legend())
     console.print(Text(

@@ -32,19 +32,28 @@ def whole(low: int, high: int) -> Callable[[str], int]:
 
 
 def seconds(low: float, high: float) -> Callable[[str], float]:
-    """A finite number of seconds from ``low`` to ``high`` (``nan`` and ``inf`` refused)."""
+    """A finite number of seconds from ``low`` to ``high`` (``nan`` and ``inf`` refused), with
+    a decimal point or comma."""
 
     def parse(text: str) -> float:
-        try:
-            value = float(text) if len(text) <= 30 else math.nan
+        try:  # 0.6, or 0,6 as the player's language writes it (the help shows that)
+            value = float(text.replace(",", ".")) if len(text) <= 30 else math.nan
         except ValueError:
             value = math.nan
         if not (math.isfinite(value) and low <= value <= high):
             raise argparse.ArgumentTypeError(
-                _("{value}: give {low:g} to {high:g} seconds").format(
-                    value=echo(text), low=low, high=high
+                _("{value}: give {low} to {high} seconds").format(
+                    value=echo(text), low=short_number(low), high=short_number(high)
                 )
             )
         return value
 
     return parse
+
+
+def short_number(value: float) -> str:
+    """A number with as few decimals as it needs (``60``, ``0.6``, as ``{:g}`` writes it),
+    in the player's digits (``0,6``): :func:`monza_tui.i18n.number` formats it, never a
+    msgid."""
+    decimals = f"{value:f}".rstrip("0").partition(".")[2]
+    return number(value, len(decimals))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from monza_tui.commands.flags import seconds
+from monza_tui.commands.flags import seconds, short_number
 from monza_tui.commands.play import need_terminal, run_app
 from monza_tui.i18n import _
 from monza_tui.limits import MAX_BOT_DELAY
@@ -23,7 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None, metavar=_("SECONDS"),
-        help=_("pause between a bot's steps, 0 to 60 (as monza play)"),
+        help=_("pause between a bot's steps, {low} to {high} (as monza play)").format(
+            low=short_number(0), high=short_number(MAX_BOT_DELAY)
+        ),
     )
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")

@@ -46,7 +46,7 @@ def resolve(ref: str) -> Path:
         path = saves.latest_record()
         if path is None:
             raise UserError(
-                _("latest: no saved race yet in {folder}").format(folder=saves.home())
+                _("latest: no saved race yet in {folder}").format(folder=shown(saves.home()))
             )
         return path
     if ref == "":
@@ -83,8 +83,8 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         count, turns = check(path)
         print(
-            ngettext("ok: {count} race", "ok: {count} races", count).format(count=count)
-            + ngettext(", {turns} turn", ", {turns} turns", turns).format(turns=turns)
+            ngettext("ok: {count} race", "ok: {count} races", count).format(count=number(count))
+            + ngettext(", {turns} turn", ", {turns} turns", turns).format(turns=number(turns))
         )
         return 0
     races = load(path, args.race)

@@ -1,4 +1,5 @@
-"""`monza resume [FILE]`: continue the latest unfinished race exactly where it stopped.
+"""`monza resume [FILE]`: continue the latest unfinished race exactly where it stopped
+(or, with none in progress, the next race of an unfinished evening).
 
 The save is read back like any record, every turn and every action of the unfinished turn
 replayed through the engine, so the same dice, the same placed tokens and the same tiles
@@ -12,8 +13,15 @@ import argparse
 from pathlib import Path
 
 from monza_tui import saves
-from monza_tui.commands.flags import seconds
-from monza_tui.commands.play import need_terminal, run_app
+from monza_tui.commands.flags import seconds, short_number
+from monza_tui.commands.play import (
+    add_plain_argument,
+    need_input,
+    need_terminal_or_plain,
+    plain_wanted,
+    run_app,
+    run_plain,
+)
 from monza_tui.errors import UserError
 from monza_tui.files import shown
 from monza_tui.i18n import _
@@ -29,11 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None, metavar=_("SECONDS"),
-        help=_("pause between a bot's steps, 0 to 60 (as monza play)"),
+        help=_("pause between a bot's steps, {low} to {high} (as monza play)").format(
+            low=short_number(0), high=short_number(MAX_BOT_DELAY)
+        ),
     )
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")
     )
+    add_plain_argument(parser)
 
 
 def prepare(ref: str | None) -> tuple[Race, Path]:
@@ -55,6 +66,9 @@ def prepare(ref: str | None) -> tuple[Race, Path]:
             if not found.finished:
                 saves.adopt(found.race, found.path)
                 return found.race, found.path
+        evening = _evening_race()
+        if evening is not None:
+            return evening, saves.saves_dir()
         if busy:
             raise UserError(
                 _("every unfinished race in {folder} is open in another monza").format(
@@ -85,12 +99,23 @@ def prepare(ref: str | None) -> tuple[Race, Path]:
     return race, path
 
 
+def _evening_race() -> Race | None:
+    """No race in progress, but an evening is (``monza_tui.stats.evening``): its next
+    race, started now with the same seats (the evening file notes it)."""
+    from monza_tui.app.championship import resume_evening
+
+    return resume_evening()
+
+
 def run(args: argparse.Namespace) -> int:
-    """Open the app on the race."""
+    """Open the app on the race (or play it line by line)."""
+    if plain_wanted(args):
+        need_input("resume")
+        return run_plain("resume", prepare(args.file)[0])
     from monza_tui.app.app import DEFAULT_ANIMATION_DELAY, DEFAULT_BOT_DELAY, MonzaApp
 
     delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     race, _path = prepare(args.file)
-    need_terminal("resume")
+    need_terminal_or_plain("resume")
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
     return run_app(MonzaApp(race=race, bot_delay=delay, animation_delay=animation))

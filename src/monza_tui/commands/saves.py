@@ -17,6 +17,7 @@ from monza_tui.app.race_setup import seat_label
 from monza_tui.files import shown
 from monza_tui.i18n import _, colour_letter
 from monza_tui.palette import STYLE
+from monza_tui.wording import board_title
 
 DEFAULT_LIMIT = 20
 
@@ -97,4 +98,4 @@ def _row(found: saves.SaveInfo) -> tuple[Text | str, ...]:
         status = Text(_("finished, won by {names}").format(names=winners), "green")
     else:
         status = Text(_("in progress, turn {turn}").format(turn=state.turn), "yellow")
-    return (race.game.board.name, players, str(state.round), saved, status)
+    return (board_title(race.game.board), players, str(state.round), saved, status)

@@ -22,13 +22,13 @@ from rich.table import Table
 from monza_tui.boardfile import load_board
 from monza_tui.bots import LEVELS
 from monza_tui.commands.flags import whole
-from monza_tui.engine import CarCountError, check_car_count
+from monza_tui.engine import CarCountError, Colour, check_car_count
 from monza_tui.errors import UserError, echo
 from monza_tui.files import cannot_read, refuse_special, shown
-from monza_tui.i18n import _, ngettext, number, pgettext
+from monza_tui.i18n import _, colour_name, ngettext, number, pgettext
 from monza_tui.limits import MAX_GAMES, MAX_JOBS, MAX_RACES_PER_FILE, MAX_SEED
-from monza_tui.seats import car_count_words
-from monza_tui.wording import listing
+from monza_tui.seats import car_count_words, level_name
+from monza_tui.wording import board_title, listing
 from monza_tui.wording.commands import percent, variant_names
 
 
@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar=_("LEVELS"),
         help=_(
             "driver of each car in turn order, e.g. expert,greedy,random (levels: {levels})"
-        ).format(levels=", ".join(LEVELS)),
+        ).format(levels=_(", ").join(LEVELS)),
     )
     parser.add_argument(
         "--players",
@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=1))
         print(speed, file=sys.stderr)  # stdout stays the same for the same races
     else:
-        show(Console(), summary)
+        show(Console(), summary, board_title(board_file.board))
         Console().print(speed, highlight=False)
     return 0
 
@@ -188,13 +188,14 @@ def _percent(share: float) -> str:
     return percent(share)
 
 
-def show(console: Console, summary: dict[str, Any]) -> None:
-    """The summary for people: tables and a small chart of race length."""
+def show(console: Console, summary: dict[str, Any], board: str) -> None:
+    """The summary for people: tables and a small chart of race length. ``board`` is the
+    board's title in the player's language (the summary, for scripts, keeps its id)."""
     variants = variant_names(pro=summary["pro"], bonus=summary["bonus"])
     console.print(
         _("{games} races on {board}{variants}, {players} players, seed {seed}").format(
-            games=summary["games"],
-            board=summary["board"],
+            games=number(summary["games"]),
+            board=board,
             variants=_(" ({variants})").format(variants=listing(variants)) if variants else "",
             players=summary["players"],
             seed=summary["seed"],
@@ -208,8 +209,8 @@ def show(console: Console, summary: dict[str, Any]) -> None:
         low, high = seat["ci95"]
         seats.add_row(
             str(place),
-            _(seat["car"]),
-            _(seat["seat"]),
+            colour_name(Colour(seat["car"])),
+            level_name(seat["seat"]),
             number(seat["wins"]),
             _percent(seat["win_share"]),
             pgettext("range", "{low}-{high}").format(low=_percent(low), high=_percent(high)),
@@ -230,7 +231,9 @@ def show(console: Console, summary: dict[str, Any]) -> None:
     console.print(order)
     if summary["shared_wins"]:
         console.print(
-            _("Shared wins: {n} (each winner counts a win)").format(n=summary["shared_wins"])
+            _("Shared wins: {n} (each winner counts a win)").format(
+                n=number(summary["shared_wins"])
+            )
         )
     rounds = summary["rounds"]
     console.print(
@@ -261,4 +264,4 @@ def show(console: Console, summary: dict[str, Any]) -> None:
         for value in range(min(histogram), max(histogram) + 1):
             count = histogram.get(value, 0)
             bar = "█" * max(1, round(width * count / top)) if count else ""
-            console.print(f"{value:>4} │[cyan]{bar}[/cyan] {count}", highlight=False)
+            console.print(f"{value:>4} │[cyan]{bar}[/cyan] {number(count)}", highlight=False)

@@ -2,6 +2,8 @@
 catalogue: :func:`monza_tui.i18n.translate_argparse` makes argparse look them up there.
 
 The strings are argparse's exactly (Python 3.11-3.13); this module only marks them.
+``"%(heading)s:"`` (a section heading's colon) is argparse's from Python 3.13 on, and
+:mod:`monza_tui.cli_help` says it on every version.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ WORDS = (
     N_("usage: "),
     N_("options"),
     N_("positional arguments"),
+    N_("%(heading)s:"),
     N_("show this help message and exit"),
     N_("show program's version number and exit"),
     N_("unrecognized arguments: %s"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from monza_tui.engine.board import Edition
+from monza_tui.engine.board import Board, Edition
 from monza_tui.engine.colours import Colour
 from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
@@ -61,6 +61,14 @@ def edition_name(edition: Edition | str) -> str:
         return _(_EDITIONS[Edition(edition)])
     except ValueError:
         return str(edition)
+
+
+def board_title(board: Board) -> str:
+    """A board as the player reads it: a built-in board by its title in the player's
+    language (the titles are in the catalogue: "Long track", "Długi tor", "长赛道"), a board
+    file by the title it gives, an untitled one by its name. The one home for a board's
+    name on screen and in every command's output (the id, ``oval``, is what is typed)."""
+    return _(board.title) if board.title else board.name
 
 
 def listing(items: object) -> str:

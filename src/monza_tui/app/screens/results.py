@@ -5,20 +5,23 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from monza_tui.app.narrate import where_short
+from monza_tui.app.narrate import ordinal, where_short
+from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
-from monza_tui.i18n import N_, _, colour_letter, ngettext
+from monza_tui.i18n import N_, _, colour_letter, ngettext, number
 from monza_tui.record import Race
-
-TROPHY = "🏆"
+from monza_tui.stats.evening import Evening, Score, table
+from monza_tui.stats.words import TROPHY
+from monza_tui.wording import board_title
 
 
 def dice_words(state: State, player: int) -> str:
@@ -41,6 +44,41 @@ def rule_note(pro: bool) -> str:
     return _("The finishers' dice in their turn of the final round decide: fewest wins.")
 
 
+def rematch_label(evening: Evening | None) -> str:
+    """The rematch button: the evening's next race, a new evening after its last, else a
+    rematch."""
+    if evening is None:
+        return _("Rematch")
+    return _("New evening") if evening.over else _("Next race")
+
+
+def evening_text(evening: Evening, scores: tuple[Score, ...], width: int = 76) -> str:
+    """The evening's running table after a race, or its final podium after the last: a
+    heading line, then every player's place, name, points and the race's points, side by
+    side in lines of at most ``width`` cells (an entry is never cut), so that the results
+    still fit 80x24."""
+    if evening.over:
+        heading = _("The evening is over: the podium")
+    else:
+        heading = _("Evening: race {n} of {races} played").format(
+            n=number(len(evening.played)), races=number(evening.races))
+    entries = []
+    for score in scores:
+        points = ngettext("{n} point", "{n} points", score.points).format(
+            n=number(score.points))
+        gained = "" if score.last is None else " " + _("(+{n})").format(n=number(score.last))
+        mark = f"{TROPHY} " if evening.over and score.place == 1 else ""
+        entries.append(f"{mark}{ordinal(score.place)} {score.name}: {points}{gained}")
+    lines = [heading, ""]
+    for entry in entries:
+        joined = f"{lines[-1]}   {entry}" if lines[-1] else entry
+        if lines[-1] and cell_len(joined) > width:
+            lines.append(entry)
+        else:
+            lines[-1] = joined
+    return "\n".join(lines)
+
+
 class ResultsScreen(Screen[None]):
     """The end of a race: finishers, dice in the final round, winners, what next."""
 
@@ -52,13 +90,16 @@ class ResultsScreen(Screen[None]):
         Binding("n", "app.new_setup", N_("New set-up"), id="results.new-setup"),
         Binding("escape", "board", N_("Board"), id="results.board"),
         Binding("i", "details", N_("Details"), id="results.details"),
+        Binding("t", "standings", N_("Standings"), id="results.standings"),
         # The footer shows ^q already.
         Binding("q", "app.quit", N_("Quit"), show=False, id="results.quit"),
     ]
 
-    def __init__(self, race: Race) -> None:
+    def __init__(self, race: Race, evening: Evening | None = None) -> None:
         super().__init__()
         self.race = race
+        self.evening = evening
+        """The evening this race belongs to (its running table, or the final podium)."""
 
     def compose(self) -> ComposeResult:
         race = self.race
@@ -76,9 +117,11 @@ class ResultsScreen(Screen[None]):
                     trophy=TROPHY, names=_(" and ").join(names[p] for p in winners)
                 )
             yield Static(headline, id="headline", markup=False)
+            # The winners are the reigning champions until the next race (rulebook).
+            yield ChampionLine(tuple(names[p] for p in winners), id="reigning")
             yield Static(
                 ngettext("{board}, {n} round", "{board}, {n} rounds", state.round).format(
-                    board=_(race.game.board.title), n=state.round
+                    board=board_title(race.game.board), n=state.round
                 ),
                 id="summary",
                 markup=False,
@@ -107,6 +150,10 @@ class ResultsScreen(Screen[None]):
                         yield Static(dice_words(state, player), classes="result-dice")
                         yield Static(TROPHY if player in winners else "", classes="result-trophy")
             yield Static(rule_note(race.game.pro), classes="note", id="rule-note")
+            if self.evening is not None:
+                width = max(30, self.app.size.width - 6)
+                yield Static(evening_text(self.evening, table(self.evening), width),
+                             id="evening", markup=False)
             # The seed is a detail for replaying the race, shown on request (i).
             details = Static(
                 _("Seed {seed}: monza play --seed {seed} with the same set-up deals the same "
@@ -117,8 +164,8 @@ class ResultsScreen(Screen[None]):
             details.display = False
             yield details
             with Horizontal(id="result-buttons"):
-                yield Button(_("Rematch"), id="rematch", variant="primary", compact=True,
-                             action="app.rematch")
+                yield Button(rematch_label(self.evening), id="rematch", variant="primary",
+                             compact=True, action="app.rematch")
                 yield Button(_("New set-up"), id="new-setup", compact=True,
                              action="app.new_setup")
                 yield Button(_("Quit"), id="quit", compact=True, action="app.quit")
@@ -129,10 +176,17 @@ class ResultsScreen(Screen[None]):
         """Back to the final board (the results stay one key away: the race is over)."""
         self.dismiss()
 
+    def action_standings(self) -> None:
+        """The standings of every race played here, this race's board first."""
+        from monza_tui.app.screens.standings import StandingsScreen
+
+        names = tuple(p.name for p in self.race.players)
+        self.app.push_screen(StandingsScreen(self.race.game.board.name, names))
+
     def action_details(self) -> None:
         """Show or hide the race's details (its seed)."""
         details = self.query_one("#details", Static)
         details.display = not details.display
 
 
-__all__ = ["TROPHY", "ResultsScreen"]
+__all__ = ["TROPHY", "ResultsScreen", "evening_text", "rematch_label"]

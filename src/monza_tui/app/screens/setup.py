@@ -23,11 +23,13 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.race_setup import RaceSetup, Seat, default_seats, seat_label, start_race
+from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.common import StyledOnMount
 from monza_tui.boardfile import BoardFileError, BuiltinBoard, builtin_boards, load_board
 from monza_tui.engine import Colour, Edition
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _, colour_name
+from monza_tui.limits import MAX_RACES
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 
@@ -137,14 +139,17 @@ class SetupScreen(StyledOnMount, Screen[None]):
         Binding("ctrl+s", "start", N_("Start race"), id="setup.start"),
         Binding("f2", "app.learn", N_("First race"), id="setup.learn"),  # the lesson
         Binding("escape", "app.quit", N_("Quit"), show=False, id="setup.quit"),
+        Binding("ctrl+t", "standings", N_("Standings"), id="setup.standings"),
     ]
 
     class Chosen(Message):
         """The form's race is checked and started: the app shows it."""
 
-        def __init__(self, race: Race) -> None:
+        def __init__(self, race: Race, races: int = 1) -> None:
             super().__init__()
             self.race = race
+            self.races = races
+            """Races of the evening this race opens (1: a single race)."""
 
     def __init__(self, setup: RaceSetup | None = None) -> None:
         super().__init__()
@@ -154,6 +159,8 @@ class SetupScreen(StyledOnMount, Screen[None]):
         """Pro was ticked by choosing a board made for it (not by the player)."""
         self._seed_problem: str | None = None
         """Why the seed field's text is not a seed (it stays on screen as typed)."""
+        self._races_problem: str | None = None
+        """Why the races field's text is not a number of races."""
         builtin = {b.name: b for b in builtin_boards()}
         self._builtin = builtin
         board = builtin.get(self.setup.board)
@@ -169,6 +176,7 @@ class SetupScreen(StyledOnMount, Screen[None]):
         width = label_width()
         with VerticalScroll(id="setup"):
             yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
+            yield ChampionLine(id="champion")
             with Horizontal(classes="form-row"):
                 yield form_label(_("Board"), width)
                 yield Select(
@@ -227,6 +235,10 @@ class SetupScreen(StyledOnMount, Screen[None]):
                     compact=True,
                     type="integer",
                 )
+                yield Label(_("Races"), classes="form-label-wide")
+                yield Input(str(setup.races), id="races", compact=True, type="integer",
+                            max_length=2, tooltip=_("1 to {n}: an evening of races with "
+                                                    "points").format(n=MAX_RACES))
             yield Static("", id="setup-error", classes="error-line", markup=False)
             with Horizontal(id="setup-buttons"):
                 yield Button(_("Start race"), id="start", variant="primary", compact=True,
@@ -251,6 +263,8 @@ class SetupScreen(StyledOnMount, Screen[None]):
             raise UserError(_("give the path of a board file (.toml)"))
         if self._seed_problem is not None:
             raise UserError(self._seed_problem)
+        if self._races_problem is not None:
+            raise UserError(self._races_problem)
         return self.setup
 
     def _edition_of(self, board: str) -> Edition:
@@ -437,6 +451,22 @@ class SetupScreen(StyledOnMount, Screen[None]):
                     select.value = old
         self._set_seat(index, replace(self.setup.seats[index], car=new))
 
+    @on(Input.Changed, "#races")
+    def _races_changed(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        races = int(text) if text.isdigit() else 0
+        if 1 <= races <= MAX_RACES:
+            self._races_problem = None
+            self.setup = replace(self.setup, races=races)
+        else:
+            self._races_problem = _("races: a whole number from 1 to {n}").format(n=MAX_RACES)
+
+    def action_standings(self) -> None:
+        """The standings of the races played here, over the form."""
+        from monza_tui.app.screens.standings import StandingsScreen
+
+        self.app.push_screen(StandingsScreen(self.setup.board))
+
     @on(Input.Changed, "#seed")
     def _seed_changed(self, event: Input.Changed) -> None:
         text = event.value.strip()
@@ -463,7 +493,7 @@ class SetupScreen(StyledOnMount, Screen[None]):
             error.update(str(problem))
             return
         error.update("")
-        self.post_message(self.Chosen(race))
+        self.post_message(self.Chosen(race, self.setup.races))
 
     def action_quit(self) -> None:
         """The Quit button asks first: Tab Tab Enter from Start race lands on it."""

@@ -1,0 +1,70 @@
+"""The standings in the player's words, one home for the app's screens and ``monza stats``:
+column titles, a win share as a percentage, the fewest dice, a board's title, the
+reigning champions' line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from monza_tui.i18n import N_, _, ngettext, number
+from monza_tui.stats.standings import Standing
+
+TROPHY = "🏆"
+"""The trophy of the winners (R11) and of the reigning champions (as the results show it)."""
+
+COLUMNS = (N_("Player"), N_("Races"), N_("Wins"), N_("Shared"), N_("Win share"),
+           N_("Fewest dice"))
+"""The standings' columns: name, races, wins alone, shared wins, share won, best finish."""
+
+
+def share_text(row: Standing) -> str:
+    """``62%`` (the share of races won, alone or shared), in the player's numbers."""
+    return _("{percent}%").format(percent=number(round(row.share * 100)))
+
+
+def best_text(row: Standing) -> str:
+    """The fewest dice in the final round of a race finished, or a dash."""
+    return "–" if row.best is None else number(row.best)
+
+
+def cells(row: Standing) -> tuple[str, str, str, str, str, str]:
+    """A row's cells in :data:`COLUMNS` order."""
+    return (row.name, number(row.races), number(row.wins), number(row.shared),
+            share_text(row), best_text(row))
+
+
+def board_title(board: str) -> str:
+    """A built-in board's title in the player's language; another board's name."""
+    from monza_tui.boardfile import builtin_boards
+
+    for builtin in builtin_boards():
+        if builtin.name == board and builtin.title:
+            return _(builtin.title)
+    return board
+
+
+def races_text(count: int) -> str:
+    """``12 races``."""
+    return ngettext("{n} race", "{n} races", count).format(n=number(count))
+
+
+def champions_line(names: Sequence[str]) -> str:
+    """The reigning champions with their trophy, or a line saying there are none yet."""
+    if not names:
+        return _("No reigning champion yet: the winner of the next race takes the trophy.")
+    if len(names) == 1:
+        return _("{trophy} Reigning champion of Monza: {name}").format(
+            trophy=TROPHY, name=names[0]
+        )
+    return _("{trophy} Reigning champions of Monza: {names}").format(
+        trophy=TROPHY, names=_(" and ").join(names)
+    )
+
+
+def skipped_line(count: int) -> str:
+    """How many records could not be read (they are left out, never a crash)."""
+    return ngettext(
+        "{n} record could not be read and is left out (monza saves --all shows why).",
+        "{n} records could not be read and are left out (monza saves --all shows why).",
+        count,
+    ).format(n=number(count))

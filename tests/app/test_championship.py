@@ -1,0 +1,173 @@
+"""An evening of races through the app (stats): started from the set-up's Races field,
+bots driving every seat, the running table on the results screen between races, the next
+race with the same seats, the podium after the last, and an evening that survives
+quitting (``monza resume`` starts its next race); the champion line and the standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from app.helpers import SPRINT, press, race_app, run_async, screen_text, settle, static_text
+from monza_tui.app.race_setup import RaceSetup, Seat
+from monza_tui.app.screens.results import ResultsScreen
+from monza_tui.app.screens.setup import SetupScreen
+from monza_tui.app.screens.standings import StandingsScreen
+from monza_tui.commands import resume
+from monza_tui.engine import Colour
+from monza_tui.stats import evening
+from monza_tui.stats.evening import table
+
+BOTS = (Seat("Ann", Colour.RED, "greedy"), Seat("Ben", Colour.BLUE, "greedy"))
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("MONZA_HOME", str(folder))
+    return folder
+
+
+async def to_results(pilot: Pilot[Any]) -> ResultsScreen:
+    for _ in range(200):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, ResultsScreen):
+            return pilot.app.screen
+    raise AssertionError("no results")
+
+
+def expected_table(night: evening.Evening) -> list[str]:
+    return [f"{s.name} {s.points}" for s in table(night)]
+
+
+@run_async
+async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
+    app = race_app(setup=RaceSetup(board=SPRINT, seats=BOTS, races=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert "No reigning champion yet" in static_text(app, "#champion")
+        await press(pilot, "ctrl+s")
+        seeds = []
+        for number in (1, 2, 3):
+            results = await to_results(pilot)
+            assert app.race is not None
+            seeds.append(app.race.seed)
+            night = app.evening
+            assert night is not None and len(night.played) == number
+            text = static_text(app, "#evening")
+            winners = [app.race.players[p].name for p in app.race.state.winners()]
+            assert static_text(app, "#reigning").endswith(" and ".join(winners))
+            scores = table(night)
+            # Two cars: a win scores 1, second place 0; a shared win 1 each.
+            points = {s.name: s.points for s in scores}
+            assert points == {n: sum(r.points(r.names.index(n)) for r in evening.results(night))
+                              for n in ("Ann", "Ben")}
+            assert sum(points.values()) >= number
+            for score in scores:
+                assert f"{score.name}: {score.points} point" in text
+            if number < 3:
+                assert text.startswith(f"Evening: race {number} of 3 played")
+                assert str(results.query_one("#rematch").label) == "Next race"
+                # The next race: the same seats, the other player starts (R3).
+                before = app.race.players
+                await press(pilot, "r")
+                assert app.race.players == before  # the same names, cars and drivers
+                assert app.race.game.start_player == number % 2
+            else:
+                assert text.startswith("The evening is over: the podium")
+                assert text.splitlines()[1].startswith(f"🏆 1st {table(night)[0].name}: ")
+                assert str(results.query_one("#rematch").label) == "New evening"
+        assert len(set(seeds)) == 3
+        assert not (home / "championship.json").exists()
+        kept = list((home / "championships").iterdir())
+        assert len(kept) == 1
+        assert len(list((home / "history").iterdir())) == 3
+        # The standings screen counts the three races.
+        await press(pilot, "t")
+        assert isinstance(app.screen, StandingsScreen)
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "sprint: 3 races" in shown
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ResultsScreen)
+
+
+@run_async
+async def test_an_evening_survives_quitting_between_races(home: Path) -> None:
+    app = race_app(setup=RaceSetup(board=SPRINT, seats=BOTS, races=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+s")
+        await to_results(pilot)
+        first = app.evening
+        assert first is not None
+        await pilot.press("q")
+    # `monza resume`: no race in progress, so the evening's next race.
+    race, _ = resume.prepare(None)
+    assert [p.name for p in race.players] == ["Ann", "Ben"]
+    assert race.game.start_player == 1
+    app = race_app(race=race)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_results(pilot)
+        assert app.evening is not None and app.evening.over
+        text = static_text(app, "#evening")
+        assert text.startswith("The evening is over: the podium")
+    assert evening.load() is None
+
+
+@run_async
+async def test_a_race_resumed_mid_evening_is_still_the_evenings(home: Path) -> None:
+    from monza_tui import saves
+    from monza_tui.app.race_setup import start_race
+
+    setup = RaceSetup(board=SPRINT, seats=BOTS)
+    race = start_race(setup)
+    evening.begin(setup, 2, race.seed)
+    saves.autosave(race.roll())  # quit after the first roll: the save is in saves/
+    saves.forget(race)
+    resumed, _ = resume.prepare(None)
+    assert resumed.seed == race.seed and resumed.turns == () and resumed.pending
+    app = race_app(race=resumed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_results(pilot)
+        assert app.evening is not None and not app.evening.over
+        assert static_text(app, "#evening").startswith("Evening: race 1 of 2 played")
+    night = evening.load()
+    assert night is not None and night.current is None and len(night.played) == 1
+
+
+@run_async
+async def test_a_bad_races_field_is_one_line(home: Path) -> None:
+    app = race_app(setup=RaceSetup(board=SPRINT, seats=BOTS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        field = app.screen.query_one("#races")
+        field.value = "0"  # type: ignore[attr-defined]
+        await press(pilot, "ctrl+s")
+        assert static_text(app, "#setup-error") == "races: a whole number from 1 to 20"
+        assert isinstance(app.screen, SetupScreen)
+
+
+def test_play_races_flag_begins_an_evening(home: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from monza_tui.cli import main
+
+    ran: list[Any] = []
+    monkeypatch.setattr("monza_tui.app.app.MonzaApp.run", lambda self: ran.append(self))
+    assert main(["play", "--player", "Ann", "--bot", "greedy", "--races", "3"]) == 0
+    night = evening.load()
+    assert night is not None and night.races == 3 and night.played == ()
+    assert ran[0]._first_race.seed == night.current
+    assert [s.name for s in night.setup.seats] == ["Ann", "Bot 1"]
+    assert main(["play", "--races", "4"]) == 0  # no race flags: the set-up's field says 4
+    assert ran[1].setup.races == 4
+    for bad in ("0", "21", "x"):
+        with pytest.raises(SystemExit) as stop:
+            main(["play", "--player", "Ann", "--bot", "greedy", "--races", bad])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "give a whole number from 1 to 20" in err

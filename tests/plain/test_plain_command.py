@@ -1,0 +1,85 @@
+"""``monza play --plain`` and ``monza resume --plain`` as real commands: when the game goes
+line by line, piped input in a real process, and the refusal without a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from monza_tui import i18n
+from monza_tui.commands import play
+
+TIMEOUT = 120
+
+
+def monza(*args: str, home: Path, text: str | None,
+          env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The real ``monza`` in a new process, ``text`` piped to its stdin (None: /dev/null)."""
+    environment = {k: v for k, v in os.environ.items() if k != "ACCESSIBLE"}
+    environment.update({"MONZA_HOME": str(home), **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "monza_tui.cli", *args], input=text,
+        stdin=subprocess.DEVNULL if text is None else None,
+        capture_output=True, text=True, timeout=TIMEOUT, env=environment,
+    )
+
+
+def test_piped_input_plays_a_whole_race_and_resume_goes_on(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    # Two lines, then the input ends: the race is saved in the middle of a turn.
+    first = monza("play", "--plain", "--bot", "greedy", "--seed", "3", home=home, text="\n1\n")
+    assert first.returncode == 0, first.stderr
+    assert first.stderr == ""
+    assert "\x1b" not in first.stdout
+    (save,) = (home / "saves").iterdir()
+    # monza resume --plain continues it: the first choice every time, to the results.
+    second = monza("resume", "--plain", home=home, text="1\n" * 400)
+    assert second.returncode == 0, second.stderr
+    assert "\x1b" not in second.stdout
+    assert not save.exists() and (home / "history" / save.name).exists()
+    assert second.stdout.splitlines()[-1].startswith(i18n._("Seed {seed}: monza replay shows "
+                                                             "the race again.").split("{")[0])
+
+
+def test_accessible_in_the_environment_plays_line_by_line(tmp_path: Path) -> None:
+    result = monza("play", "--bot", "greedy", "--seed", "3", home=tmp_path / "home",
+                   text="quit\n", env={"ACCESSIBLE": "1"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == i18n._(
+        "Nothing was played yet, so nothing is saved.")
+
+
+def test_without_a_terminal_and_without_plain_it_is_one_line_naming_plain(tmp_path: Path) -> None:
+    result = monza("play", "--seed", "1", home=tmp_path / "home", text=None)
+    assert result.returncode == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert "--plain" in line
+    resumed = monza("resume", home=tmp_path / "home", text=None)
+    assert resumed.returncode == 2 and len(resumed.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("flag", "accessible", "stdin", "stdout", "plain"),
+    [
+        (True, "", False, False, True),  # asked for: a script, a pipe
+        (False, "1", True, True, True),  # the environment asks
+        (False, "0", True, True, False),
+        (False, "", True, False, True),  # a person whose output goes to a file or a pipe
+        (False, "", True, True, False),  # the full-screen game
+        (False, "", False, False, False),  # nobody asked and nobody is there: refused
+        (False, "", False, True, False),
+    ],
+)
+def test_when_the_game_goes_line_by_line(
+    monkeypatch: pytest.MonkeyPatch, flag: bool, accessible: str, stdin: bool, stdout: bool,
+    plain: bool,
+) -> None:
+    monkeypatch.setattr(play, "stdin_is_terminal", lambda: stdin)
+    monkeypatch.setattr(play, "stdout_is_terminal", lambda: stdout)
+    monkeypatch.setenv("ACCESSIBLE", accessible)
+    assert play.plain_wanted(argparse.Namespace(plain=flag)) is plain

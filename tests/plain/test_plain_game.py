@@ -1,0 +1,179 @@
+"""The line-by-line game (``monza play --plain``): a whole race against bots from a scripted
+stdin, compared with a golden transcript; saves that go on in the full-screen game and back;
+wrong lines; no escape sequences; the choices are the engine's legal actions."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.helpers import SPRINT, ScriptedDice, press, race_app, run_async, screen_text
+from monza_tui import i18n, saves
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.app.screens.race import RaceScreen
+from monza_tui.commands.resume import prepare
+from monza_tui.engine import Colour, Die, Phase, Place, Reroll, Roll
+from monza_tui.plain.game import PROMPT, PlainGame, clean, rules_lines
+from monza_tui.plain.words import choices
+from monza_tui.record import read_records
+from plain.person import SCRIPT, SEED, TRANSCRIPT, everything_met, long_race
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("MONZA_HOME", str(tmp_path / "home"))
+    saves._slots.clear()
+    yield tmp_path / "home"
+    for path in list(saves._locks):
+        saves.unlock(path)
+    saves._slots.clear()
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """The golden transcript is English, whatever language the session runs in."""
+    before = i18n.current_language()
+    i18n.set_language("en")
+    yield
+    i18n.set_language(before)
+
+
+def played(race: object, text: str, **kwargs: object) -> tuple[PlainGame, str]:
+    """The game over ``text`` as stdin (echoed, as a pipe is): the game and its output."""
+    out = io.StringIO()
+    game = PlainGame(race, lines=io.StringIO(text), out=out, echo=True, **kwargs)  # type: ignore[arg-type]
+    game.run()
+    return game, out.getvalue()
+
+
+def test_a_whole_race_against_bots_reads_as_the_golden_transcript(
+    home: Path, english: None
+) -> None:
+    game, text = played(long_race(SEED), SCRIPT.read_text(encoding="utf-8"))
+    assert text == TRANSCRIPT.read_text(encoding="utf-8")
+    # Every rule of the pro and bonus variants met by the person at the keyboard (R8-R15).
+    assert everything_met(game.race) == []
+    assert game.race.state.is_terminal()
+    # Saved like the app: the finished race is in the history and reads back (replays).
+    (kept,) = (home / "history").iterdir()
+    (race,) = read_records(kept)
+    assert race.state == game.race.state and race.turns == game.race.turns
+
+
+def test_nothing_is_drawn_no_escape_sequence_at_all(home: Path) -> None:
+    # In the session's language (the pseudo-locale too): only printable text and newlines.
+    _game, text = played(long_race(SEED), SCRIPT.read_text(encoding="utf-8"))
+    assert "\x1b" not in text and "\r" not in text
+    assert all(c == "\n" or c.isprintable() for c in text)
+    rules = "\n".join(rules_lines())
+    assert rules and "\x1b" not in rules
+    assert clean("Ann\x1b[2J\x07\x9b") == "Ann?[2J??"
+
+
+def test_wrong_lines_are_answered_with_one_line_and_asked_again(home: Path) -> None:
+    race = start_race(RaceSetup(board=SPRINT, seats=(Seat("Ann", Colour.RED),
+                                                     Seat("Ben", Colour.BLUE)), seed=1))
+    wrong = ["xyz", "0", "7", "take the red one", "reroll", "back", "drive", "keep"]
+    _game, text = played(race, "\n".join(wrong) + "\n")
+    for line in wrong:
+        said = text.split(f"{PROMPT}{line}\n", 1)[1]
+        answer, rest = said.split("\n", 1)
+        assert answer and not answer.startswith(PROMPT)
+        assert rest.startswith(PROMPT)  # asked again, nothing told twice
+    assert text.count(PROMPT) == len(wrong) + 1  # the last prompt met the end of the input
+
+
+def test_the_end_of_the_input_saves_and_says_how_to_resume(home: Path) -> None:
+    race = long_race(SEED)
+    game, text = played(race, "\n")  # roll, then the input ends
+    assert game.race.state.phase is Phase.EXTRA_ROLL
+    assert text.endswith(PROMPT + "\n" + i18n._(
+        "The race is saved: monza resume --plain continues it here, and monza resume in the "
+        "full-screen game.") + "\n")
+    assert saves.load_save(saves.save_path(game.race)).state == game.race.state  # type: ignore[arg-type]
+
+
+def test_nothing_played_nothing_saved(home: Path) -> None:
+    _game, text = played(long_race(SEED), "")
+    assert text.endswith(i18n._("Nothing was played yet, so nothing is saved.") + "\n")
+    assert not (home / "saves").exists() or not list((home / "saves").iterdir())
+
+
+@run_async
+async def test_a_plain_race_left_mid_turn_goes_on_in_the_full_screen_game(home: Path) -> None:
+    script = SCRIPT.read_text(encoding="utf-8").splitlines()
+    # Stop in the middle of a move: after the first die of the race's second placing phase.
+    game, _text = played(long_race(SEED), "\n".join(script[:12]) + "\n")
+    stopped = game.race.state
+    assert stopped.phase is Phase.PLACING and stopped.path and not stopped.is_terminal()
+    saves._slots.clear()  # another process, as `monza resume` is
+    for path in list(saves._locks):
+        saves.unlock(path)
+    race, _path = prepare(None)
+    assert race.state == stopped and race.pending == game.race.pending
+    app = race_app(race=race)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RaceScreen)
+        assert app.race is not None and app.race.state == stopped
+        assert "Ann" in screen_text(app)
+        await press(pilot, "backspace")  # the app takes the plain game's die back
+        assert app.race.state.path == stopped.path[:-1]
+
+
+@run_async
+async def test_a_full_screen_race_left_mid_turn_goes_on_line_by_line(home: Path) -> None:
+    seats = (Seat("Ann", Colour.RED), Seat("Bot 1", Colour.BLUE, "greedy"))
+    first = race_app(race=start_race(RaceSetup(board=SPRINT, seats=seats, seed=3)),
+                     roller=ScriptedDice("RGBRRR"))
+    async with first.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "1")
+        await press(pilot, "q", "y")
+    assert first.race is not None
+    stopped = first.race.state
+    assert stopped.phase is Phase.PLACING and len(stopped.path) == 1
+    saves._slots.clear()
+    for path in list(saves._locks):
+        saves.unlock(path)
+    race, path = prepare(None)
+    assert race.state == stopped
+    game, text = played(race, "1\n" * 400)  # the first choice every time, to the end
+    assert game.race.state.is_terminal()
+    assert "\x1b" not in text
+    assert not path.exists() and (home / "history" / path.name).exists()
+
+
+def test_the_choices_are_the_legal_actions() -> None:
+    """One source of legality: every choice is a legal action, and every legal action is
+    offered (a die of one colour on one space once; a re-roll is typed), whatever the
+    phase, over whole seeded races of the three boards with every variant."""
+    rng = random.Random(5)
+    for board in ("oval", "long", "classic"):
+        race = start_race(RaceSetup(board=board, pro=True, bonus=True, seed=7,
+                                    seats=(Seat("A", Colour.RED), Seat("B", Colour.BLUE),
+                                           Seat("C", Colour.GREEN))))
+        shape = race.board_file.shape
+        state = race.state
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(Roll(tuple(rng.choice(list(Colour)) for _ in
+                                               range(state.dice_to_roll()))))
+                continue
+            offered = choices(state, shape, ["A", "B", "C"])
+            actions = [c.action for c in offered]
+            legal = state.legal_actions()
+            assert all(a in legal for a in actions)
+
+            def same(a: object, roll: tuple[Colour, ...] = state.roll) -> object:
+                if isinstance(a, Place) and isinstance(a.token, Die):
+                    return (a.space, roll[a.token.index])
+                return a
+
+            assert {same(a) for a in legal if not isinstance(a, Reroll)} == {
+                same(a) for a in actions}
+            assert len(actions) == len({same(a) for a in actions})
+            state = state.apply(rng.choice(actions))  # type: ignore[arg-type]

@@ -1,0 +1,39 @@
+"""What a typed line asks for: numbers, commands in English and in the player's language,
+a re-roll's dice; anything else is not understood (the loop answers it in one line)."""
+
+from __future__ import annotations
+
+import pytest
+
+from monza_tui.plain.commands import ALIASES, Command, Typed, command_word, read_line
+
+
+@pytest.mark.parametrize(
+    ("line", "typed"),
+    [
+        ("3", Typed(number=3)),
+        ("  12 ", Typed(number=12)),
+        ("", Typed(empty=True)),
+        ("   ", Typed(empty=True)),
+        ("R", Typed(command=Command.ROLL)),
+        ("Take  Back", Typed(command=Command.BACK)),
+        ("reroll 2 5", Typed(command=Command.REROLL, dice=(2, 5))),
+        ("re-roll 1,6", Typed(command=Command.REROLL, dice=(1, 6))),
+        ("reroll", Typed(command=Command.REROLL)),
+        ("reroll two", Typed()),
+        ("1234567", Typed()),
+        ("look at the board", Typed()),
+        ("-1", Typed()),
+    ],
+)
+def test_a_line_is_a_number_a_command_or_not_understood(line: str, typed: Typed) -> None:
+    assert read_line(line) == typed
+
+
+def test_every_command_reads_in_english_and_in_the_players_language() -> None:
+    for command in Command:
+        assert read_line(command_word(command)).command is command
+        for alias in ALIASES[command]:
+            assert read_line(alias.upper()).command is command
+    words = [command_word(c).casefold() for c in Command]
+    assert len(set(words)) == len(words)  # no two commands share a word
