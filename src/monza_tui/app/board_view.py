@@ -259,6 +259,9 @@ class BoardView(ScrollView, can_focus=False):
             cells = self._cells.get
             owners_of = self._frame_owners.get
             line_look = self._line_look
+            scene = self.scene
+            # The spaces whose frame lines have a look of their own (see _line_look).
+            marked = {scene.cursor, scene.origin, *scene.highlights} - {None}
             style_of = self._style
             run: list[str] = []
             run_classes: tuple[str, ...] | None = None
@@ -267,7 +270,7 @@ class BoardView(ScrollView, can_focus=False):
                     text, classes = " ", _BLANK
                 elif cell.line is None:
                     text, classes = cells((x, y), _EMPTY_CELL)
-                elif owners_of((x, y)) is None:  # a line no space owns: plain
+                elif marked.isdisjoint(owners_of((x, y), ())):  # a plain line
                     text, classes = cell.line, _LINE
                 else:
                     text, classes = line_look((x, y), cell.line)

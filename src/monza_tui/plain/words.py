@@ -35,7 +35,7 @@ from monza_tui.i18n import _, colour_name, ngettext, pgettext
 from monza_tui.plain.ahead import Names, ahead_words, from_left, step_words
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind
-from monza_tui.wording import word
+from monza_tui.wording import board_title, word
 
 
 @dataclass(frozen=True)
@@ -251,8 +251,7 @@ def field_lines(race: Race) -> list[str]:
 def intro_lines(race: Race) -> list[str]:
     """How a race opens (or resumes): the board, the variants, the field."""
     game = race.game
-    lines = [_("Monza, line by line. The {board} board.").format(board=_(race.board_file.board.title
-                                                                         or game.board.name))]
+    lines = [_("Monza, line by line. The {board} board.").format(board=board_title(game.board))]
     if game.pro:
         lines.append(_("Pro variant: accelerator tiles, the extra roll and the turbo roll."))
     if game.bonus:

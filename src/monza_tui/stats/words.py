@@ -34,12 +34,14 @@ def cells(row: Standing) -> tuple[str, str, str, str, str, str]:
 
 
 def board_title(board: str) -> str:
-    """A built-in board's title in the player's language; another board's name."""
+    """The board a standing is kept under (its name), as the player reads it: a built-in
+    board by its title (:func:`monza_tui.wording.board_title`), another by its name."""
     from monza_tui.boardfile import builtin_boards
+    from monza_tui.wording import board_title as title_of
 
     for builtin in builtin_boards():
-        if builtin.name == board and builtin.title:
-            return _(builtin.title)
+        if builtin.name == board:
+            return title_of(builtin)
     return board
 
 

@@ -12,8 +12,9 @@ own sentence, a place on a board by lane and token) and fills the message in.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Protocol
 
-from monza_tui.engine.board import Board, Edition
+from monza_tui.engine.board import Edition
 from monza_tui.engine.colours import Colour
 from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
@@ -63,7 +64,17 @@ def edition_name(edition: Edition | str) -> str:
         return str(edition)
 
 
-def board_title(board: Board) -> str:
+class Titled(Protocol):
+    """A board as far as its title goes (a loaded :class:`Board`, or a built-in board's
+    entry in the list of boards)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+
+
+def board_title(board: Titled) -> str:
     """A board as the player reads it: a built-in board by its title in the player's
     language (the titles are in the catalogue: "Long track", "Długi tor", "长赛道"), a board
     file by the title it gives, an untitled one by its name. The one home for a board's

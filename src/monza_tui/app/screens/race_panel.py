@@ -23,6 +23,7 @@ from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.bots import Hint
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import N_, _
+from monza_tui.wording import board_title
 
 PANEL_WIDTH = 36
 """Columns of the side panel (the board gets the rest)."""
@@ -93,7 +94,7 @@ class PanelMixin(RacePace):
             rules += " " + _("(house rules on the classic board)")
         first = game.new_state()
         lines = [
-            _("{board}: {names}").format(board=_(game.board.title), names=_(", ").join(names)),
+            _("{board}: {names}").format(board=board_title(game.board), names=_(", ").join(names)),
             rules,
             _("Round {round}: {name}'s turn").format(round=1, name=names[first.player]),
         ]
