@@ -9,8 +9,8 @@ action, ↑/↓ one turn, Home/End, n/p the next or previous race of a file that
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,7 +24,9 @@ from textual.widgets.option_list import Option
 from monza_tui.app.app_words import label_keys
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import dice_text, space_name, tell
+from monza_tui.app.race_setup import seat_label
 from monza_tui.app.scene import scene_from_state
+from monza_tui.app.seat_words import change_text
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -41,6 +43,7 @@ from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _, colour_letter, colour_name, pgettext
 from monza_tui.palette import STYLE
 from monza_tui.record import Race
+from monza_tui.record.seating import SeatChange, changes_by_step, seats_at
 from monza_tui.wording import listing, phase_name
 from monza_tui.wording.commands import variant_names
 
@@ -53,6 +56,8 @@ class Timeline:
     race: Race
     states: tuple[State, ...]
     actions: tuple[Action, ...]
+    seats: Mapping[int, tuple[SeatChange, ...]] = field(default_factory=dict)
+    """The seats that changed hands, by the step they were changed at."""
 
     @classmethod
     def of(cls, race: Race) -> Timeline:
@@ -67,7 +72,7 @@ class Timeline:
             actions.append(action)
             last = state.apply(action)
         states.append(last if last is not None else race.game.new_state())
-        return cls(race, tuple(states), tuple(actions))
+        return cls(race, tuple(states), tuple(actions), changes_by_step(race))
 
     @property
     def last(self) -> int:
@@ -89,7 +94,16 @@ class Timeline:
 
 
 def describe(timeline: Timeline, step: int) -> str:
-    """One line for the log: what the action that led to ``states[step]`` did."""
+    """One line for the log: what the action that led to ``states[step]`` did, and the
+    seats that changed hands then."""
+    text = _describe_action(timeline, step)
+    names = [p.name for p in timeline.race.players]
+    for change in timeline.seats.get(step, ()):
+        text += " · " + change_text(change, names)
+    return text
+
+
+def _describe_action(timeline: Timeline, step: int) -> str:
     race = timeline.race
     names = [p.name for p in race.players]
     if step == 0:
@@ -249,6 +263,7 @@ class ReplayScreen(Screen[None]):
         race = self.timeline.race
         text = Text()
         acting = state.current_player()
+        drivers = seats_at(race, self.timeline.seats, self.step)
         for player, seat in enumerate(race.players):
             car = seat.car
             mark = "▶ " if player == acting or (acting < 0 and player == state.player
@@ -260,6 +275,8 @@ class ReplayScreen(Screen[None]):
             if race.game.pro:
                 tiles = "".join(sorted(colour_letter(c) for c in state.tiles[player]))
                 text.append(f"  {tiles}", style="dim")
+            if drivers[player].is_bot:
+                text.append(f"  {seat_label(drivers[player])}", style="dim")
             text.append("\n")
         if state.roll:
             used = {p.token.index for p in state.path if isinstance(p.token, Die)}

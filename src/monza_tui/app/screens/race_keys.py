@@ -30,6 +30,8 @@ KEYS: tuple[Binding, ...] = (
     Binding("h", "hint", N_("Hint"), id="race.hint"),
     Binding("s", "skip", N_("Skip"), id="race.skip"),
     Binding("escape", "deselect", N_("Deselect"), show=False, id="race.deselect"),
+    # Seats that change hands (screens/seat_change.py): at any moment, a bot's turn too.
+    Binding("c", "seats", N_("Seats"), id="race.seats"),
     Binding("q", "app.request_quit", N_("Quit"), show=False, id="race.quit"),
 )
 """Every key of the race screen (the app adds ? for the rules and ^q)."""
@@ -60,6 +62,8 @@ def offers(
         return True
     if action == "skip":
         return waiting and not terminal
+    if action == "seats":
+        return not terminal
     if action == "enter" and terminal:
         return True  # back to the results
     if waiting or now is None or not now.human:
