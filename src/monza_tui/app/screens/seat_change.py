@@ -21,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from monza_tui.app.race_setup import seat_label
+from monza_tui.app.screens.screen_cursor import FollowFocus
 from monza_tui.app.seat_words import change_text
 from monza_tui.app.widgets.panel import Standings, actor
 from monza_tui.i18n import N_, _, colour_letter
@@ -43,7 +44,7 @@ def suggested(seat: SeatKind) -> SeatKind:
     return SeatKind.HUMAN if seat.is_bot else SeatKind.EXPERT
 
 
-class SeatScreen(ModalScreen[Choice | None]):
+class SeatScreen(FollowFocus, ModalScreen[Choice | None]):
     """Which car, and who drives it: two lists, Enter in the first goes to the second,
     Enter (or a click) there hands the car over; Escape cancels."""
 
@@ -126,6 +127,10 @@ class SeatChanges(_Base):
             return
         acting = actor(state)
         self.open_seats(acting if acting is not None else 0)
+
+    def action_hand_over(self) -> None:
+        """The same as :meth:`action_seats` (the key's twin not shown in the footer)."""
+        self.action_seats()
 
     def open_seats(self, seat: int) -> None:
         """The dialog, with ``seat`` chosen first."""
