@@ -59,7 +59,8 @@ async def test_the_cursor_on_the_picked_die_when_no_space_is_chosen() -> None:
         assert x is not None
         at = app.cursor_position
         assert at == tray.content_region.offset + Offset(x + 1, 0)
-        assert _cell(app, at, 2) == "3" + colour_letter(app.race.state.roll[2]) and app.race.state.phase is Phase.PLACING
+        assert app.race.state.phase is Phase.PLACING
+        assert _cell(app, at, 2) == "3" + colour_letter(app.race.state.roll[2])
 
 
 @run_async
