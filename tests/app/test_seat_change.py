@@ -103,3 +103,23 @@ async def test_a_click_on_a_car_in_the_field_opens_its_seat() -> None:
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert app.race.players[1].seat is SeatKind.EXPERT
+
+
+@run_async
+async def test_a_resumed_race_keeps_the_drivers_of_now_and_retells_the_change() -> None:
+    from app.helpers import played
+    from monza_tui.engine import Place
+
+    race = sprint()
+    race = race.roll()
+    place = next(a for a in race.state.legal_actions() if isinstance(a, Place))
+    race = played(race, place).hand_seat(0, SeatKind.EXPERT)  # Ann left mid-turn
+    (saved,) = parse_records(record_text([race], save=True), "save")
+    app = race_app(race=saved)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: human_turn(app) and app.race.state.player == 1)
+        assert 0 in app.drivers and app.race.players[0].seat is SeatKind.EXPERT
+        told = log_lines(app)
+        assert HANDED in told
+        assert told.index(HANDED) < told.index("(the race goes on where it stopped)")
+        assert app.race.turns[0].moves[0].space == place.space  # the bot went on from it
