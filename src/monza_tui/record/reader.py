@@ -358,6 +358,8 @@ class _Reader:
         assert race is not None
         if race.state.is_terminal():
             raise self.fail(number, "R10.unfinished_after_end")
+        if self.unfinished_seen:
+            raise self.fail(number, "record.turn_after_unfinished")
         if line.unfinished.turn != race.state.turn:
             raise self.fail(
                 number,
