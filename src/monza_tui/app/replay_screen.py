@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -24,7 +25,7 @@ from textual.widgets.option_list import Option
 from monza_tui.app.app_words import label_keys
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import dice_text, space_name, tell
-from monza_tui.app.race_setup import seat_label
+from monza_tui.app.race_setup import ROBOT
 from monza_tui.app.scene import scene_from_state
 from monza_tui.app.seat_words import change_text
 from monza_tui.engine import (
@@ -270,13 +271,14 @@ class ReplayScreen(Screen[None]):
                                                and not state.is_terminal()) else "  "
             text.append(mark)
             text.append(f" {colour_letter(car)} ", STYLE[car])
-            text.append(f" {seat.name[:16]:<16} ")
+            name = seat.name[:16]
+            if drivers[player].is_bot:  # a computer driver at that moment (seats change hands)
+                name = f"{seat.name[:13]} {ROBOT}"
+            text.append(f" {set_cell_size(name, 16)} ")
             text.append(space_name(state, state.positions[player]))
             if race.game.pro:
                 tiles = "".join(sorted(colour_letter(c) for c in state.tiles[player]))
                 text.append(f"  {tiles}", style="dim")
-            if drivers[player].is_bot:
-                text.append(f"  {seat_label(drivers[player])}", style="dim")
             text.append("\n")
         if state.roll:
             used = {p.token.index for p in state.path if isinstance(p.token, Die)}
