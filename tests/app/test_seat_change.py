@@ -6,11 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.helpers import human_turn, log_lines, press, race_app, run_async, sprint, wait_for
+from app.helpers import (
+    human_turn,
+    log_lines,
+    press,
+    race_app,
+    run_async,
+    screen_lines,
+    sprint,
+    wait_for,
+)
 from monza_tui.app.replay_screen import Timeline, describe
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.seat_change import SeatScreen
 from monza_tui.cli import main
+from monza_tui.engine import Phase
 from monza_tui.record import parse_records, record_text, write_records
 from monza_tui.record.seating import SeatChange
 from monza_tui.seats import SeatKind
@@ -83,7 +93,14 @@ async def test_a_seat_handed_to_a_bot_mid_turn_and_back_by_keys(tmp_path: Path) 
 @run_async
 async def test_escape_leaves_the_seats_as_they_are() -> None:
     app = race_app(race=sprint())
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
+        # The footer offers c where it has room: before the roll, not while placing (the
+        # key works there too: the mid-turn test above presses it).
+        assert " c Seats " in screen_lines(app)[-1]
+        await press(pilot, "space")
+        assert app.race.state.phase is Phase.PLACING
+        footer = screen_lines(app)[-1]
+        assert " c Seats " not in footer and footer.rstrip().endswith("? Rules")
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, SeatScreen)
@@ -123,3 +140,21 @@ async def test_a_resumed_race_keeps_the_drivers_of_now_and_retells_the_change() 
         assert HANDED in told
         assert told.index(HANDED) < told.index("(the race goes on where it stopped)")
         assert app.race.turns[0].moves[0].space == place.space  # the bot went on from it
+
+
+@run_async
+async def test_the_replay_marks_the_computer_drivers_of_the_moment() -> None:
+    from monza_tui.app.replay_screen import ReplayApp
+
+    race = sprint().roll().hand_seat(1, SeatKind.EXPERT)  # Ben leaves after Ann's roll
+    app = ReplayApp([race])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        state = str(app.screen.query_one("#replay-state").render())
+        assert "Ben 🤖" not in state and "Ben " in state  # at the start: a person
+        await pilot.press("right")
+        await pilot.pause()
+        state = str(app.screen.query_one("#replay-state").render())
+        assert "Ben 🤖" in state
+        told = describe(app.screen.timeline, 1)
+        assert told.endswith(" · Ben hands the car to a computer driver (🤖 expert)")
