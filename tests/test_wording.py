@@ -330,6 +330,32 @@ ROWS = [
         "unfinished.turn: 3 but the race is at turn 4",
     ),
     (
+        "record.seat_at",
+        dict(field="unfinished.seats[0].at", at=5, count=4),
+        "unfinished.seats[0].at: 5, but only 4 actions are written",
+    ),
+    (
+        "record.seat_after",
+        dict(field="seats[0].at", at=9, count=9),
+        "seats[0].at: 9, but the turn ends with its action 9; a change after that is the "
+        "next turn's (at 0)",
+    ),
+    (
+        "record.seat_order",
+        dict(field="seats[1].at", at=1, before=2),
+        "seats[1].at: 1 after a change at 2; changes are written in the order made",
+    ),
+    (
+        "record.seat_player",
+        dict(field="seats[0].player", player=3),
+        "seats[0].player: no seat 3 in this race",
+    ),
+    (
+        "record.seat_same",
+        dict(field="seats[0].seat", name="Ben", seat="greedy"),
+        "seats[0].seat: Ben's car is already driven by greedy",
+    ),
+    (
         "record.unreadable",
         dict(source="b.toml", why=said("file.empty_name")),
         "b.toml: an empty file name",

@@ -32,6 +32,9 @@ MAX_TURNS_PER_RACE = 5_000
 MAX_PENDING_ACTIONS = 64
 """Actions in a save's unfinished turn at most. A take-back cancels the placement it takes
 back (:meth:`monza_tui.record.Race.apply`), so a turn never needs more than about 30."""
+MAX_SEAT_CHANGES = 12
+"""Seats changing hands in one turn at most (the record's ``seats`` field): a car or two
+handed over and back; a record with more was not written by a family at the table."""
 
 # Race set-up -----------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from monza_tui.bots import make_driver
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, seeded_roll
 from monza_tui.i18n import N_, _
 from monza_tui.record import Race
+from monza_tui.seats import SeatKind
 from monza_tui.wording import word
 
 if TYPE_CHECKING:
@@ -332,6 +333,27 @@ class MonzaApp(WordsApp):
         if screen is not None:
             screen.race_changed(race, action, after)
         return True
+
+    def hand_seat(self, player: int, seat: SeatKind) -> Race | None:
+        """Give ``player``'s car to another driver (a computer driver when a person leaves,
+        a person taking a car back): the race records it, the car gets its driver, the
+        race is saved. The race after, or None when refused (the race is over)."""
+        race = self.race
+        if race is None:
+            return None
+        try:
+            after = race.hand_seat(player, seat)
+        except ValueError:
+            return None
+        self.race = after
+        if seat.is_bot:
+            # Seeded like the race's other drivers, and apart from them (the n-th change).
+            rng = random.Random(f"monza-bot/{race.seed}/{player}/{len(after.seat_changes)}")
+            self.drivers[player] = make_driver(seat, rng)
+        else:
+            self.drivers.pop(player, None)
+        self.on_race_changed(after)
+        return after
 
     def roll(self) -> bool:
         """Let chance roll the dice due now: the race's seeded dice, or the test roller."""

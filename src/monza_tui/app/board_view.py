@@ -200,6 +200,21 @@ class BoardView(ScrollView, can_focus=False):
         region = Region(x + self._origin.x, y + self._origin.y, width, height)
         self.scroll_to_region(region, spacing=None, animate=animate, force=True)
 
+    def space_offset(self, space: int) -> Offset | None:
+        """Where ``space``'s first cell (its letter's) is on the screen once the view has
+        scrolled where it is going, for the terminal's cursor (a screen reader reads
+        there); None before the board is laid out or for a space not drawn."""
+        layout = self._layout
+        slots = layout.slots.get(space) if layout is not None else None
+        if not slots or not self.is_mounted:
+            return None
+        x, y = slots[0]
+        content = self.content_region
+        return Offset(
+            content.x + x + self._origin.x - round(self.scroll_target_x),
+            content.y + y + self._origin.y - round(self.scroll_target_y),
+        )
+
     def _paint_scene(self, spaces: set[int] | None = None) -> None:
         """Recompute the cells of ``spaces`` (every space when None) for the scene."""
         layout = self._layout

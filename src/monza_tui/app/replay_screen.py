@@ -9,8 +9,8 @@ action, ↑/↓ one turn, Home/End, n/p the next or previous race of a file that
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from rich.cells import set_cell_size
@@ -25,7 +25,9 @@ from textual.widgets.option_list import Option
 from monza_tui.app.app_words import label_keys
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import dice_text, space_name, space_short, tell
+from monza_tui.app.race_setup import ROBOT
 from monza_tui.app.scene import scene_from_state
+from monza_tui.app.seat_words import change_text
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -42,6 +44,7 @@ from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _, colour_letter, colour_name, pgettext
 from monza_tui.palette import STYLE
 from monza_tui.record import Race
+from monza_tui.record.seating import SeatChange, changes_by_step, seats_at
 from monza_tui.seats import player_name
 from monza_tui.wording import board_title, listing, phase_name
 from monza_tui.wording.commands import variant_names
@@ -55,6 +58,8 @@ class Timeline:
     race: Race
     states: tuple[State, ...]
     actions: tuple[Action, ...]
+    seats: Mapping[int, tuple[SeatChange, ...]] = field(default_factory=dict)
+    """The seats that changed hands, by the step they were changed at."""
 
     @classmethod
     def of(cls, race: Race) -> Timeline:
@@ -69,7 +74,7 @@ class Timeline:
             actions.append(action)
             last = state.apply(action)
         states.append(last if last is not None else race.game.new_state())
-        return cls(race, tuple(states), tuple(actions))
+        return cls(race, tuple(states), tuple(actions), changes_by_step(race))
 
     @property
     def last(self) -> int:
@@ -97,7 +102,16 @@ def shown_names(race: Race) -> list[str]:
 
 
 def describe(timeline: Timeline, step: int) -> str:
-    """One line for the log: what the action that led to ``states[step]`` did."""
+    """One line for the log: what the action that led to ``states[step]`` did, and the
+    seats that changed hands then."""
+    text = _describe_action(timeline, step)
+    names = [p.name for p in timeline.race.players]
+    for change in timeline.seats.get(step, ()):
+        text += " · " + change_text(change, names)
+    return text
+
+
+def _describe_action(timeline: Timeline, step: int) -> str:
     race = timeline.race
     names = shown_names(race)
     if step == 0:
@@ -258,13 +272,17 @@ class ReplayScreen(Screen[None]):
         text = Text()
         acting = state.current_player()
         names = shown_names(race)
+        drivers = seats_at(race, self.timeline.seats, self.step)
         for player, seat in enumerate(race.players):
             car = seat.car
             mark = "▶ " if player == acting or (acting < 0 and player == state.player
                                                and not state.is_terminal()) else "  "
             text.append(mark)
             text.append(f" {colour_letter(car)} ", STYLE[car])
-            text.append(f" {set_cell_size(names[player], 16)} ")  # cells: 小明 is 4
+            name = names[player]
+            if drivers[player].is_bot:  # a computer driver at that moment (seats change hands)
+                name = f"{set_cell_size(name, 13).rstrip()} {ROBOT}"
+            text.append(f" {set_cell_size(name, 16)} ")  # cells: 小明 is 4
             text.append(space_short(state, state.positions[player]))
             if race.game.pro:
                 tiles = "".join(sorted(colour_letter(c) for c in state.tiles[player]))

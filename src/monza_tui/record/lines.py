@@ -10,7 +10,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
-from monza_tui.limits import MAX_NAME_CHARS, MAX_PENDING_ACTIONS, MAX_SEED, name_problem
+from monza_tui.limits import (
+    MAX_NAME_CHARS,
+    MAX_PENDING_ACTIONS,
+    MAX_SEAT_CHANGES,
+    MAX_SEED,
+    name_problem,
+)
 from monza_tui.record.race import ColourName
 from monza_tui.seats import SeatKind
 
@@ -86,6 +92,15 @@ class BonusLine(_Strict):
     to: str | None = Field(max_length=20)
 
 
+class SeatLine(_Strict):
+    """A seat that changed hands (``docs/game-record.md``): after ``at`` actions of the
+    turn, seat ``player`` is driven by ``seat``."""
+
+    at: StrictInt = Field(ge=0, le=MAX_PENDING_ACTIONS)
+    player: StrictInt = Field(ge=0, le=5)
+    seat: SeatKind
+
+
 class TurnLine(_Open):
     turn: int = Field(ge=1)
     round: int = Field(ge=1)
@@ -98,6 +113,7 @@ class TurnLine(_Open):
     pushed: list[PushLine] = Field(default_factory=list, max_length=6)
     bonus: BonusLine | None = None
     positions: dict[ColourName, str]
+    seats: list[SeatLine] = Field(default_factory=list, max_length=MAX_SEAT_CHANGES)
 
 
 class ResultBody(_Open):
@@ -114,6 +130,7 @@ class ResultLine(_Strict):
 class UnfinishedBody(_Strict):
     turn: int
     actions: list[str] = Field(max_length=MAX_PENDING_ACTIONS)
+    seats: list[SeatLine] = Field(default_factory=list, max_length=MAX_SEAT_CHANGES)
 
 
 class UnfinishedLine(_Strict):

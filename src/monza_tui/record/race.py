@@ -47,6 +47,7 @@ from monza_tui.limits import (
     names_problem,
     seed_problem,
 )
+from monza_tui.record.seating import SeatChange, clamp, seats_json
 from monza_tui.seats import SeatKind
 
 RECORD = "monza-game"
@@ -91,6 +92,9 @@ class Race:
     seeded: bool = True
     """Whether every roll so far is the one :meth:`roll` makes from the seed, so that a reader
     can check the dice too; a race fed other dice is recorded with ``"dice": "free"``."""
+    seat_changes: tuple[SeatChange, ...] = ()
+    """Every seat that changed hands so far, in order; ``players`` holds who drives now and
+    :meth:`starting_players` who drove at the start (the header's seats)."""
 
     @classmethod
     def start(
@@ -133,8 +137,42 @@ class Race:
             turns = (*self.turns, state.last_turn)
             return replace(self, state=state, turns=turns, pending=(), seeded=seeded)
         if isinstance(action, TakeBack) and self.pending and isinstance(self.pending[-1], Place):
-            return replace(self, state=state, pending=self.pending[:-1], seeded=seeded)
+            pending = self.pending[:-1]
+            changes = clamp(self.seat_changes, self.state.turn, len(pending))
+            return replace(self, state=state, pending=pending, seeded=seeded,
+                           seat_changes=changes)
         return replace(self, state=state, pending=(*self.pending, action), seeded=seeded)
+
+    def hand_seat(self, player: int, seat: SeatKind) -> Race:
+        """The race with ``player``'s car driven by ``seat`` from now on (a person leaves
+        and a computer driver takes over, or a person takes a car back). The game's state
+        is untouched: who drives is not part of it. :class:`ValueError` once the race is
+        over, for a seat that does not exist, or for the driver it already has."""
+        return self.with_seat_change(self.state.turn, len(self.pending), player, seat)
+
+    def with_seat_change(self, turn: int, at: int, player: int, seat: SeatKind) -> Race:
+        """The race with a seat change made after ``at`` actions of ``turn`` (a record's)."""
+        seat = SeatKind(seat)
+        if self.state.is_terminal():
+            raise ValueError("the race is over")
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"no seat {player}")
+        current = self.players[player]
+        if current.seat is seat:
+            raise ValueError(f"seat {player} is already driven by {seat}")
+        change = SeatChange(turn, at, player, seat, current.seat)
+        players = list(self.players)
+        players[player] = replace(current, seat=seat)
+        return replace(self, players=tuple(players), seat_changes=(*self.seat_changes, change))
+
+    def starting_players(self) -> tuple[Player, ...]:
+        """The players as the race began (the header's seats), before any change."""
+        if not self.seat_changes:
+            return self.players
+        players = list(self.players)
+        for change in reversed(self.seat_changes):
+            players[change.player] = replace(players[change.player], seat=change.was)
+        return tuple(players)
 
     def roll(self) -> Race:
         """Let chance roll the dice due now, the ones the seed gives (R1)."""
@@ -143,7 +181,11 @@ class Race:
     def lines(self) -> list[dict[str, Any]]:
         """The record: header, one line per completed turn, the result once it is over."""
         lines = [header_json(self)]
-        lines.extend(turn_json(self.game, log) for log in self.turns)
+        for log in self.turns:
+            line = turn_json(self.game, log)
+            if self.seat_changes and (seats := seats_json(self.seat_changes, log.turn)):
+                line["seats"] = seats
+            lines.append(line)
         if self.state.is_terminal():
             lines.append(result_json(self.state))
         return lines
@@ -151,16 +193,16 @@ class Race:
     def save_lines(self) -> list[dict[str, Any]]:
         """The record plus the actions of an unfinished turn, for a save."""
         lines = self.lines()
-        if self.pending:
+        seats = [] if self.state.is_terminal() else seats_json(self.seat_changes, self.state.turn)
+        if self.pending or seats:
             board = self.game.board
-            lines.append(
-                {
-                    "unfinished": {
-                        "turn": self.state.turn,
-                        "actions": [action_text(board, a) for a in self.pending],
-                    }
-                }
-            )
+            unfinished: dict[str, Any] = {
+                "turn": self.state.turn,
+                "actions": [action_text(board, a) for a in self.pending],
+            }
+            if seats:
+                unfinished["seats"] = seats
+            lines.append({"unfinished": unfinished})
         return lines
 
     def replay(self) -> Iterator[tuple[State, Action]]:
@@ -220,7 +262,10 @@ def header_json(race: Race) -> dict[str, Any]:
         "variants": {"pro": game.pro, "bonus": game.bonus},
         "seed": race.seed,
         "start_player": game.start_player,
-        "players": [{"name": p.name, "car": p.car.value, "seat": p.seat} for p in race.players],
+        "players": [
+            {"name": p.name, "car": p.car.value, "seat": p.seat}
+            for p in race.starting_players()
+        ],
     }
     if not race.seeded:
         header["dice"] = "free"

@@ -42,6 +42,7 @@ from monza_tui.record.lines import (
     HeaderLine,
     MoveLine,
     ResultLine,
+    SeatLine,
     TurnLine,
     UnfinishedLine,
 )
@@ -93,6 +94,7 @@ class _Reader:
         self.race: Race | None = None
         self.result_seen = False
         self.seeded_dice = True
+        self.unfinished_seen = False
         self.last_line = 0
         self.turns: list[TurnLog] = []
         """The completed turns of the current race (kept here, not re-copied per turn)."""
@@ -199,6 +201,7 @@ class _Reader:
         self.race = race
         self.turns = []
         self.result_seen = False
+        self.unfinished_seen = False
         self.seeded_dice = line.dice == "seed"
 
     def _board_file(self, definition: dict[str, object]) -> BoardFile:
@@ -238,7 +241,7 @@ class _Reader:
         state = race.state
         if self.result_seen or state.is_terminal():
             raise self.fail(number, "R10.turn_after_end")
-        if race.pending:
+        if race.pending or self.unfinished_seen:
             raise self.fail(number, "record.turn_after_unfinished")
         if len(self.turns) >= MAX_TURNS_PER_RACE:
             raise self.fail(number, "record.turns", most=MAX_TURNS_PER_RACE)
@@ -285,8 +288,11 @@ class _Reader:
                     written=repr(written),
                     actual=repr(actual),
                 )
+        race = self._seats(number, "seats", race, line.seats)
+        count = 0
         try:
             for action in turn_actions(state, log):
+                count += 1
                 # Dice come from the seed (Race.roll): an edited roll shows.
                 if (
                     isinstance(action, Roll)
@@ -306,6 +312,10 @@ class _Reader:
         played = race.turns[-1] if race.turns else None
         if played is None:
             raise self.fail(number, "record.incomplete", why=_missing(race.state))
+        for i, seat in enumerate(line.seats):
+            if seat.at >= count:  # after the turn's last action: the next turn's, at 0
+                raise self.fail(number, "record.seat_after", field=f"seats[{i}].at",
+                                at=seat.at, count=count)
         # Nothing written is trusted: the replayed turn must match the line field by field.
         expected = turn_json(race.game, played)
         names = [car.value for car in race.game.cars]
@@ -348,6 +358,8 @@ class _Reader:
         assert race is not None
         if race.state.is_terminal():
             raise self.fail(number, "R10.unfinished_after_end")
+        if self.unfinished_seen:
+            raise self.fail(number, "record.turn_after_unfinished")
         if line.unfinished.turn != race.state.turn:
             raise self.fail(
                 number,
@@ -355,6 +367,13 @@ class _Reader:
                 written=line.unfinished.turn,
                 actual=race.state.turn,
             )
+        self.unfinished_seen = True
+        count = len(line.unfinished.actions)
+        for i, seat in enumerate(line.unfinished.seats):
+            if seat.at > count:
+                raise self.fail(number, "record.seat_at", field=f"unfinished.seats[{i}].at",
+                                at=seat.at, count=count)
+        race = self._seats(number, "unfinished.seats", race, line.unfinished.seats)
         for i, text in enumerate(line.unfinished.actions):
             try:
                 action = parse_action_text(race.game.board, text)
@@ -372,6 +391,26 @@ class _Reader:
             if race.state.turn != line.unfinished.turn or race.state.is_terminal():
                 raise self.fail(number, "record.unfinished_ends", index=i)
         self.race = race
+
+
+    def _seats(self, number: int, field: str, race: Race, seats: list[SeatLine]) -> Race:
+        """The race with the seat changes of a turn made (who drives is not the engine's:
+        checked here, in the order written, against the seats so far)."""
+        at = 0
+        for i, seat in enumerate(seats):
+            where = f"{field}[{i}]"
+            if seat.at < at:
+                raise self.fail(number, "record.seat_order", field=f"{where}.at", at=seat.at,
+                                before=at)
+            at = seat.at
+            if seat.player >= len(race.players):
+                raise self.fail(number, "record.seat_player", field=f"{where}.player",
+                                player=seat.player)
+            if race.players[seat.player].seat is seat.seat:
+                raise self.fail(number, "record.seat_same", field=f"{where}.seat",
+                                name=race.players[seat.player].name, seat=seat.seat.value)
+            race = race.with_seat_change(race.state.turn, seat.at, seat.player, seat.seat)
+        return race
 
 
 def _missing(state: State) -> Said:

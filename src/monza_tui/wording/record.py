@@ -63,6 +63,16 @@ MESSAGES: dict[str, Message] = {
     "record.unfinished_ends": N_(
         "unfinished.actions[{index}]: ends the turn; write it as a turn line"
     ),
+    "record.seat_at": N_("{field}: {at}, but only {count} actions are written"),
+    "record.seat_after": N_(
+        "{field}: {at}, but the turn ends with its action {count}; a change after that is "
+        "the next turn's (at 0)"
+    ),
+    "record.seat_order": N_(
+        "{field}: {at} after a change at {before}; changes are written in the order made"
+    ),
+    "record.seat_player": N_("{field}: no seat {player} in this race"),
+    "record.seat_same": N_("{field}: {name}'s car is already driven by {seat}"),
     # Saving a race (saves.py)
     "save.cannot": N_("cannot save the race to {path}: {why}"),
     "save.path": N_("{path}: {why}"),

@@ -30,6 +30,8 @@ from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
 from monza_tui.app.screens.race_pace import RaceHost, RacePace
 from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
+from monza_tui.app.screens.screen_cursor import FollowOnRace
+from monza_tui.app.screens.seat_change import SeatChanges
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import StyledOnMount, one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
@@ -54,7 +56,7 @@ from monza_tui.i18n import _, colour_name
 from monza_tui.record import Race
 
 
-class RaceScreen(StyledOnMount, PanelMixin, RacePace):
+class RaceScreen(StyledOnMount, SeatChanges, FollowOnRace, PanelMixin, RacePace):
     """Board, side panel, footer; everything by keyboard alone or by mouse alone."""
 
     CSS_PATH = "race.tcss"
@@ -191,6 +193,7 @@ class RaceScreen(StyledOnMount, PanelMixin, RacePace):
         if offered != self._offered:
             self._offered = offered
             self.refresh_bindings()
+        self.follow_focus()  # the terminal's cursor, for screen readers (screen_cursor.py)
 
     def prompt_text(self) -> str:
         """What the person at the keyboard is asked to do now (or what is happening)."""

@@ -30,6 +30,12 @@ KEYS: tuple[Binding, ...] = (
     Binding("h", "hint", N_("Hint"), id="race.hint"),
     Binding("s", "skip", N_("Skip"), id="race.skip"),
     Binding("escape", "deselect", N_("Deselect"), show=False, id="race.deselect"),
+    # Seats that change hands (screens/seat_change.py), at any moment, a bot's turn too.
+    # The footer shows c where it has room (80 columns): before the roll, in the bonus
+    # move and while nobody at the keyboard decides; the hidden twin takes c the rest of
+    # the time (Textual tries a key's bindings in order until one's action is on offer).
+    Binding("c", "seats", N_("Seats"), id="race.seats"),
+    Binding("c", "hand_over", N_("Seats"), show=False, id="race.seats-any"),
     Binding("q", "app.request_quit", N_("Quit"), show=False, id="race.quit"),
 )
 """Every key of the race screen (the app adds ? for the rules and ^q)."""
@@ -60,6 +66,12 @@ def offers(
         return True
     if action == "skip":
         return waiting and not terminal
+    if action == "hand_over":
+        return not terminal
+    if action == "seats":
+        return not terminal and (
+            waiting or now is None or now.state.phase in (Phase.ROLL, Phase.BONUS)
+        )
     if action == "enter" and terminal:
         return True  # back to the results
     if waiting or now is None or not now.human:

@@ -15,6 +15,7 @@ from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import tell
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer
 from monza_tui.app.screens.race_pace import RacePace
+from monza_tui.app.seat_words import change_text
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
@@ -23,6 +24,7 @@ from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.bots import Hint
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import N_, _
+from monza_tui.record.seating import changes_by_step
 from monza_tui.wording import board_title
 
 PANEL_WIDTH = 36
@@ -98,8 +100,12 @@ class PanelMixin(RacePace):
             rules,
             _("Round {round}: {name}'s turn").format(round=1, name=names[first.player]),
         ]
-        for before, action in race.replay():
+        seats = changes_by_step(race) if race.seat_changes else {}  # cars handed over
+        step = 0
+        for step, (before, action) in enumerate(race.replay(), start=1):
+            lines += [change_text(c, names) for c in seats.get(step - 1, ())]
             lines += tell(before, action, before.apply(action), names)
+        lines += [change_text(c, names) for c in seats.get(step, ())]
         if race.turns or race.pending:
             lines.append(_("(the race goes on where it stopped)"))
         return lines

@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.race_setup import RaceSetup, Seat, default_seats, seat_label, start_race
+from monza_tui.app.screens.screen_cursor import FollowFocus
 from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.common import StyledOnMount
 from monza_tui.boardfile import BoardFileError, BuiltinBoard, builtin_boards, load_board
@@ -127,7 +128,7 @@ def form_label(text: str, width: int) -> Label:
     return label
 
 
-class SetupScreen(StyledOnMount, Screen[None]):
+class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
     """Choose board, variants (pro, bonus), 2-4 or 2-6 seats, start player (R2, R3, R16)."""
 
     CSS_PATH = "setup.tcss"
