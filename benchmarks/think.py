@@ -10,8 +10,9 @@ built first (in the app a child process builds them before the first decision). 
 race is played in order and, at every decision that starts a phase (the extra roll, the
 first placement, the turbo placement, the bonus step), ``hint(state)`` is timed *as the race
 goes*: the per-process caches (where rivals may land, the finishing odds) hold only what
-the decisions before it needed, as in the app. Times are wall-clock milliseconds of this
-process; on a busy machine compare within one run.
+the decisions before it needed, as in the app. Times are CPU milliseconds of this process
+(``time.process_time``: other work on a shared machine disturbs them less than wall-clock
+time); still, compare within one run.
 
     .venv/bin/python benchmarks/think.py                  # this checkout
     .venv/bin/python benchmarks/think.py --base main      # also an earlier revision, and ratios
@@ -65,9 +66,9 @@ def measure() -> dict[str, list[float]]:
                 race = race.roll()
                 continue
             if not state.path:
-                start = time.perf_counter()
+                start = time.process_time()
                 hint(state)
-                times[state.phase.value].append((time.perf_counter() - start) * 1000)
+                times[state.phase.value].append((time.process_time() - start) * 1000)
             race = race.apply(drivers[state.current_player()].choose(state))
     return times
 
@@ -115,7 +116,7 @@ def main() -> int:
             now[kind].extend(values)
     load = os.getloadavg()[0]
     print(f"hint(state) at each decision of {len(SEEDS)} races (long, pro, bonus, 3 cars), "
-          f"{options.rounds} runs; ms median / p90 / max; load {load:.2f}\n")
+          f"{options.rounds} runs; CPU ms median / p90 / max; load {load:.2f}\n")
     header = "| decision | n | now |"
     if src is not None:
         header += f" {options.base} | ratio (median) |"

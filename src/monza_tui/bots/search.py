@@ -115,6 +115,13 @@ class MoveSearch:
         found = memo.get(k)
         if found is not None:
             return found[0]
+        return self._best(space, m, mask, end, memo, k)
+
+    def _best(self, space: int, m: int, mask: int, end: EndScore, memo: Memo, k: int) -> float:
+        # A child already in the memo is read here rather than through a call: most of
+        # them are (many orders of the same dice meet in one node), and a Python call
+        # costs more than the lookup.
+        get = memo.get
         links = self.links[space]
         best = -_INF
         choice: Step | None = None
@@ -123,7 +130,9 @@ class MoveSearch:
             less = sub[m]
             if less != NONE:
                 fits = True
-                v = self.best(nx, less, mask, end, memo)
+                ck = ((nx << 10) | less) << 6 | mask
+                found = get(ck)
+                v = found[0] if found is not None else self._best(nx, less, mask, end, memo, ck)
                 if v > best + EPS:
                     best, choice = v, (nx, None)
         if not fits:  # R6: the move may stop only where no die fits
@@ -131,7 +140,10 @@ class MoveSearch:
         if mask:  # tiles are never compulsory (R6)
             for nx, _, c in links:
                 if mask >> c & 1:
-                    v = self.best(nx, m, mask & ~(1 << c), end, memo)
+                    left = mask & ~(1 << c)
+                    ck = ((nx << 10) | m) << 6 | left
+                    found = get(ck)
+                    v = found[0] if found is not None else self._best(nx, m, left, end, memo, ck)
                     if v > best + EPS:
                         best, choice = v, (nx, c)
         memo[k] = (best, choice)
@@ -165,18 +177,20 @@ class MoveSearch:
         links = self.links
         memo: dict[int, float] = {}
 
-        def search(space: int, m: int, used: int) -> float:
-            k = (space << 13) | (m << 2) | used
-            found = memo.get(k)
-            if found is not None:
-                return found
+        get = memo.get
+
+        def search(space: int, m: int, used: int, k: int) -> float:
+            # Children already in the memo are read without a call (see _best).
             best = -_INF
             fits = False
             for nx, sub, _ in links[space]:
                 less = sub[m]
                 if less != NONE:
                     fits = True
-                    v = search(nx, less, used)
+                    ck = (nx << 13) | (less << 2) | used
+                    v = get(ck)
+                    if v is None:
+                        v = search(nx, less, used, ck)
                     if v > best:
                         best = v
             if not fits:
@@ -184,7 +198,11 @@ class MoveSearch:
             if mask and used < limit:
                 for nx, _, c in links[space]:
                     if mask >> c & 1:
-                        v = search(nx, m, used + 1) - worth[c]
+                        ck = (nx << 13) | (m << 2) | (used + 1)
+                        v = get(ck)
+                        if v is None:
+                            v = search(nx, m, used + 1, ck)
+                        v -= worth[c]
                         if v > best:
                             best = v
             memo[k] = best
@@ -192,7 +210,9 @@ class MoveSearch:
 
         values = [-_INF] * (NONE + 1)
         for m in rolls:
-            values[m] = search(space, m, 0)
+            k = (space << 13) | (m << 2)
+            found = get(k)
+            values[m] = found if found is not None else search(space, m, 0, k)
         return values
 
     # Board-only questions, memoised for the whole process ------------------------------
