@@ -102,6 +102,16 @@ class MoveSearch:
             for e in range(len(spaces))
         )
         """Per space, its steps (R5) as :data:`Link`."""
+        self._dice = tuple(
+            tuple((nx << 16, nx, sub) for nx, sub, _ in here) for here in self.links
+        )
+        """Per space, its die steps for :meth:`_best`: the next space shifted into a node's
+        key (:func:`key`), the space, its ``SUB`` row."""
+        self._tiles = tuple(
+            tuple((nx << 16, nx, c, 1 << c) for nx, _, c in here if c >= 0)
+            for here in self.links
+        )
+        """Per space, its tile steps for :meth:`_best`: shifted space, space, colour, bit."""
         self._far: Memo = {}
         self._few: Memo = {}
 
@@ -122,15 +132,14 @@ class MoveSearch:
         # them are (many orders of the same dice meet in one node), and a Python call
         # costs more than the lookup.
         get = memo.get
-        links = self.links[space]
         best = -_INF
         choice: Step | None = None
         fits = False
-        for nx, sub, _ in links:
+        for shifted, nx, sub in self._dice[space]:
             less = sub[m]
             if less != NONE:
                 fits = True
-                ck = ((nx << 10) | less) << 6 | mask
+                ck = shifted | less << 6 | mask
                 found = get(ck)
                 v = found[0] if found is not None else self._best(nx, less, mask, end, memo, ck)
                 if v > best + EPS:
@@ -138,10 +147,10 @@ class MoveSearch:
         if not fits:  # R6: the move may stop only where no die fits
             best = end(space, m, mask)
         if mask:  # tiles are never compulsory (R6)
-            for nx, _, c in links:
-                if mask >> c & 1:
-                    left = mask & ~(1 << c)
-                    ck = ((nx << 10) | m) << 6 | left
+            for shifted, nx, c, bit in self._tiles[space]:
+                if mask & bit:
+                    left = mask ^ bit
+                    ck = shifted | m << 6 | left
                     found = get(ck)
                     v = found[0] if found is not None else self._best(nx, m, left, end, memo, ck)
                     if v > best + EPS:
