@@ -183,20 +183,20 @@ class MoveSearch:
         stops a colour being placed twice. The search state loses the tiles (with six in
         hand, 64 times fewer nodes), so the expert weighs all 462 rolls of an extra roll
         (R13) in milliseconds; ``end`` is called with ``mask`` itself."""
-        links = self.links
+        dice_steps, tile_steps = self._dice, self._tiles
         memo: dict[int, float] = {}
-
         get = memo.get
 
         def search(space: int, m: int, used: int, k: int) -> float:
+            # A node's key is :func:`key`'s with the tiles placed instead of the mask.
             # Children already in the memo are read without a call (see _best).
             best = -_INF
             fits = False
-            for nx, sub, _ in links[space]:
+            for shifted, nx, sub in dice_steps[space]:
                 less = sub[m]
                 if less != NONE:
                     fits = True
-                    ck = (nx << 13) | (less << 2) | used
+                    ck = shifted | less << 6 | used
                     v = get(ck)
                     if v is None:
                         v = search(nx, less, used, ck)
@@ -205,9 +205,9 @@ class MoveSearch:
             if not fits:
                 best = end(space, m, mask)
             if mask and used < limit:
-                for nx, _, c in links[space]:
-                    if mask >> c & 1:
-                        ck = (nx << 13) | (m << 2) | (used + 1)
+                for shifted, nx, c, bit in tile_steps[space]:
+                    if mask & bit:
+                        ck = shifted | m << 6 | (used + 1)
                         v = get(ck)
                         if v is None:
                             v = search(nx, m, used + 1, ck)
@@ -219,7 +219,7 @@ class MoveSearch:
 
         values = [-_INF] * (NONE + 1)
         for m in rolls:
-            k = (space << 13) | (m << 2)
+            k = space << 16 | m << 6
             found = get(k)
             values[m] = found if found is not None else search(space, m, 0, k)
         return values
