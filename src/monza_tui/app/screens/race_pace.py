@@ -36,7 +36,8 @@ drawing the hint takes the rest)."""
 
 THINK_AFTER = 0.02
 """Seconds after the frame that shows a bot's turn before it starts thinking: one 60 Hz frame
-and a little (its pause, ``--bot-delay``, is much longer; a skipped pause loses no more)."""
+and a little (its pause, ``--bot-delay``, is much longer; a skipped pause loses no more; a
+shorter pause is the most it waits)."""
 
 _thinker: ThreadPoolExecutor | None = None
 
@@ -211,18 +212,21 @@ class RacePace(Screen[None]):
             return
         actor = state.current_player()
         if self.is_bot(actor):
-            # The bot thinks during its pause (from the frame after this one on, so that
-            # frame is not held back), and plays when both are over: a skipped pause (s)
-            # shows its move at once instead of waiting for the thinking.
+            # The bot thinks during its pause and plays when both are over: a skipped pause
+            # (s) shows its move at once instead of waiting for the thinking. It starts a
+            # frame period after the frame of this state, so that the one after it (the log
+            # scrolls to its new line a refresh later) is out too: a thinking thread would
+            # hold those frames back. Without a pause (--bot-delay 0, the tests) there is
+            # nothing to hide the thinking in: it starts after this state's frame.
             self._choice = None
             self._pause_over = False
             self._thinking = True  # (due: nothing is settled until the move is played)
-            # A frame period after the frame of this state, so that the one after it (the
-            # log scrolls to its new line after a refresh) is out too: a thinking thread
-            # would hold those frames back.
-            self.call_after_refresh(
-                lambda: self.set_timer(THINK_AFTER, lambda: self._start_thinking(race, actor))
-            )
+            after = min(THINK_AFTER, self.monza.bot_delay)
+
+            def start() -> None:
+                self._start_thinking(race, actor)
+
+            self.call_after_refresh((lambda: self.set_timer(after, start)) if after > 0 else start)
             self._schedule(lambda: self._pause_ended(race), self.monza.bot_delay)
         else:
             self.hurry = False
