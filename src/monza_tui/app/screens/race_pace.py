@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from monza_tui.bots import Driver, Hint, hint
-from monza_tui.engine import Action, Confirm, Phase, State
+from monza_tui.engine import Action, Confirm, Phase, Roll, State
 from monza_tui.i18n import _
 from monza_tui.record import Race
 
@@ -217,11 +217,14 @@ class RacePace(Screen[None]):
             # frame period after the frame of this state, so that the one after it (the log
             # scrolls to its new line a refresh later) is out too: a thinking thread would
             # hold those frames back. Without a pause (--bot-delay 0, the tests) there is
-            # nothing to hide the thinking in: it starts after this state's frame.
+            # nothing to hide the thinking in, and once skipping (s) only the frames of the
+            # roll answer the key: then it starts right after this state's frame.
             self._choice = None
             self._pause_over = False
             self._thinking = True  # (due: nothing is settled until the move is played)
             after = min(THINK_AFTER, self.monza.bot_delay)
+            if self.hurry and not (race.pending and isinstance(race.pending[-1], Roll)):
+                after = 0
 
             def start() -> None:
                 self._start_thinking(race, actor)
