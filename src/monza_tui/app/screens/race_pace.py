@@ -6,7 +6,8 @@ A mixin of the race screen. Everything that happens on its own goes through one 
 question, the rules) is on top: it waits, and goes on when the race screen is back. So a
 bot never plays under the quit dialog, and what is saved on quitting is what was shown.
 
-Thinking and the frames (``docs/app.md``, "Hints and bots without a wait"): a thread that
+Thinking and the frames (``docs/app.md``: "A bot thinks during its pause, after its frames",
+"The hint comes with its key's frame"): a thread that
 thinks holds Python's interpreter in 5 ms slices, and every frame drawn meanwhile waits
 for it. So a bot starts thinking only once the frames of the action before it are out, and
 the hint, asked for by a key, is worked out in the thinker thread while the key's handler
@@ -36,8 +37,7 @@ drawing the hint takes the rest)."""
 
 THINK_AFTER = 0.02
 """Seconds after the frame that shows a bot's turn before it starts thinking: one 60 Hz frame
-and a little (its pause, ``--bot-delay``, is much longer; a skipped pause loses no more; a
-shorter pause is the most it waits)."""
+and a little, never longer than the bot's pause (``--bot-delay``), which it hides in."""
 
 _thinker: ThreadPoolExecutor | None = None
 
