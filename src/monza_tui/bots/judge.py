@@ -88,6 +88,7 @@ class Judge:
         )
         self._final: dict[tuple[int, bool, int], tuple[float, bool]] = {}
         self._turbo: dict[int, tuple[float, float]] = {}
+        self._risk: dict[tuple[int, ...], float] = {}
         self.search = search_for(game.board)
         self._node: Memo = {}
         self._tnode: Memo = {}
@@ -155,6 +156,15 @@ class Judge:
         """Expected turns lost by being pushed back before my next turn (R8)."""
         if self.final:
             return 0.0
+        # Many endings of a turn leave the cars in the same places (one final space
+        # reached with more or fewer dice): the risk is kept per placing of the cars.
+        key = tuple(positions)
+        found = self._risk.get(key)
+        if found is None:
+            found = self._risk[key] = self._risk_of(key)
+        return found
+
+    def _risk_of(self, positions: tuple[int, ...]) -> float:
         board, me = self.board, self.me
         here = positions[me]
         if board.spaces[here].holds_many:
@@ -165,7 +175,7 @@ class Judge:
                 chance += self.tables.landing(positions[r]).get(here, 0.0)
         if chance <= 0.0:
             return 0.0
-        to = push_back_target(board, tuple(positions), me)
+        to = push_back_target(board, positions, me)
         return self.style.risk_weight * min(1.0, chance) * (self.value[to] - self.value[here])
 
     def win_share(self, positions: Sequence[int], dice: int) -> float:

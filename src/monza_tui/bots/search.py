@@ -102,6 +102,16 @@ class MoveSearch:
             for e in range(len(spaces))
         )
         """Per space, its steps (R5) as :data:`Link`."""
+        self._dice = tuple(
+            tuple((nx << 16, nx, sub) for nx, sub, _ in here) for here in self.links
+        )
+        """Per space, its die steps for :meth:`_best`: the next space shifted into a node's
+        key (:func:`key`), the space, its ``SUB`` row."""
+        self._tiles = tuple(
+            tuple((nx << 16, nx, c, 1 << c) for nx, _, c in here if c >= 0)
+            for here in self.links
+        )
+        """Per space, its tile steps for :meth:`_best`: shifted space, space, colour, bit."""
         self._far: Memo = {}
         self._few: Memo = {}
 
@@ -115,23 +125,34 @@ class MoveSearch:
         found = memo.get(k)
         if found is not None:
             return found[0]
-        links = self.links[space]
+        return self._best(space, m, mask, end, memo, k)
+
+    def _best(self, space: int, m: int, mask: int, end: EndScore, memo: Memo, k: int) -> float:
+        # A child already in the memo is read here rather than through a call: most of
+        # them are (many orders of the same dice meet in one node), and a Python call
+        # costs more than the lookup.
+        get = memo.get
         best = -_INF
         choice: Step | None = None
         fits = False
-        for nx, sub, _ in links:
+        for shifted, nx, sub in self._dice[space]:
             less = sub[m]
             if less != NONE:
                 fits = True
-                v = self.best(nx, less, mask, end, memo)
+                ck = shifted | less << 6 | mask
+                found = get(ck)
+                v = found[0] if found is not None else self._best(nx, less, mask, end, memo, ck)
                 if v > best + EPS:
                     best, choice = v, (nx, None)
         if not fits:  # R6: the move may stop only where no die fits
             best = end(space, m, mask)
         if mask:  # tiles are never compulsory (R6)
-            for nx, _, c in links:
-                if mask >> c & 1:
-                    v = self.best(nx, m, mask & ~(1 << c), end, memo)
+            for shifted, nx, c, bit in self._tiles[space]:
+                if mask & bit:
+                    left = mask ^ bit
+                    ck = shifted | m << 6 | left
+                    found = get(ck)
+                    v = found[0] if found is not None else self._best(nx, m, left, end, memo, ck)
                     if v > best + EPS:
                         best, choice = v, (nx, c)
         memo[k] = (best, choice)
@@ -162,29 +183,35 @@ class MoveSearch:
         stops a colour being placed twice. The search state loses the tiles (with six in
         hand, 64 times fewer nodes), so the expert weighs all 462 rolls of an extra roll
         (R13) in milliseconds; ``end`` is called with ``mask`` itself."""
-        links = self.links
+        dice_steps, tile_steps = self._dice, self._tiles
         memo: dict[int, float] = {}
+        get = memo.get
 
-        def search(space: int, m: int, used: int) -> float:
-            k = (space << 13) | (m << 2) | used
-            found = memo.get(k)
-            if found is not None:
-                return found
+        def search(space: int, m: int, used: int, k: int) -> float:
+            # A node's key is :func:`key`'s with the tiles placed instead of the mask.
+            # Children already in the memo are read without a call (see _best).
             best = -_INF
             fits = False
-            for nx, sub, _ in links[space]:
+            for shifted, nx, sub in dice_steps[space]:
                 less = sub[m]
                 if less != NONE:
                     fits = True
-                    v = search(nx, less, used)
+                    ck = shifted | less << 6 | used
+                    v = get(ck)
+                    if v is None:
+                        v = search(nx, less, used, ck)
                     if v > best:
                         best = v
             if not fits:
                 best = end(space, m, mask)
             if mask and used < limit:
-                for nx, _, c in links[space]:
-                    if mask >> c & 1:
-                        v = search(nx, m, used + 1) - worth[c]
+                for shifted, nx, c, bit in tile_steps[space]:
+                    if mask & bit:
+                        ck = shifted | m << 6 | (used + 1)
+                        v = get(ck)
+                        if v is None:
+                            v = search(nx, m, used + 1, ck)
+                        v -= worth[c]
                         if v > best:
                             best = v
             memo[k] = best
@@ -192,7 +219,9 @@ class MoveSearch:
 
         values = [-_INF] * (NONE + 1)
         for m in rolls:
-            values[m] = search(space, m, 0)
+            k = space << 16 | m << 6
+            found = get(k)
+            values[m] = found if found is not None else search(space, m, 0, k)
         return values
 
     # Board-only questions, memoised for the whole process ------------------------------

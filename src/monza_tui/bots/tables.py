@@ -78,6 +78,7 @@ class Tables:
         self.links = search.links
         """Per space, its steps (R5) as (space, ``SUB`` row of its colour, colour index)."""
         self._landing: dict[int, dict[int, float]] = {}
+        self._turbo: dict[int, list[tuple[int, float]]] = {}
         self._finish: dict[tuple[int, frozenset[Colour]], tuple[float, ...]] = {}
         self.value: list[float]
         self.turbo_value: list[float]
@@ -247,16 +248,26 @@ class Tables:
         if cached is not None:
             return cached
         dist: dict[int, float] = {}
+        get = dist.get
         for m, p in ROLLS6:
             end, rest = self._follow(origin, m, self.best)
             if self.turbo and rest == EMPTY and end != origin:
-                for m2, p2 in ROLLS2:
-                    final, _ = self._follow(end, m2, self.turbo_best)
-                    dist[final] = dist.get(final, 0.0) + p * p2
+                for final, p2 in self._turbo_ends(end):
+                    dist[final] = get(final, 0.0) + p * p2
             else:
-                dist[end] = dist.get(end, 0.0) + p
+                dist[end] = get(end, 0.0) + p
         self._landing[origin] = dist
         return dist
+
+    def _turbo_ends(self, space: int) -> list[tuple[int, float]]:
+        """Where each of the 21 turbo rolls (R14) from ``space`` ends under the table's
+        policy, with its probability, in :data:`ROLLS2` order. Many rolls of many origins
+        end their dice on the same space, so this is kept per space."""
+        found = self._turbo.get(space)
+        if found is None:
+            found = [(self._follow(space, m2, self.turbo_best)[0], p2) for m2, p2 in ROLLS2]
+            self._turbo[space] = found
+        return found
 
     def _follow(self, space: int, m: int, tables: Rows) -> tuple[int, int]:
         """Where the table's own policy (each die onto the step of least value) takes dice

@@ -5,11 +5,20 @@ A mixin of the race screen. Everything that happens on its own goes through one 
 (:meth:`RacePace._schedule`), and nothing in it fires while another screen (the quit
 question, the rules) is on top: it waits, and goes on when the race screen is back. So a
 bot never plays under the quit dialog, and what is saved on quitting is what was shown.
+
+Thinking and the frames (``docs/app.md``: "A bot thinks during its pause, after its frames",
+"The hint comes with its key's frame"): a thread that
+thinks holds Python's interpreter in 5 ms slices, and every frame drawn meanwhile waits
+for it. So a bot starts thinking only once the frames of the action before it are out, and
+the hint, asked for by a key, is worked out in the thinker thread while the key's handler
+waits a few milliseconds for it: most hints come with the key's own frame, the rest (a
+long think) follow in a worker as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Protocol
 
@@ -18,9 +27,29 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from monza_tui.bots import Driver, Hint, hint
-from monza_tui.engine import Action, Confirm, Phase, State
+from monza_tui.engine import Action, Confirm, Phase, Roll, State
 from monza_tui.i18n import _
 from monza_tui.record import Race
+
+HINT_WAIT = 0.008
+"""Seconds the hint key waits for the expert before showing "Thinking…" (a frame is 16 ms;
+drawing the hint takes the rest)."""
+
+THINK_AFTER = 0.02
+"""Seconds after the frame that shows a bot's turn before it starts thinking: one 60 Hz frame
+and a little, never longer than the bot's pause (``--bot-delay``), which it hides in."""
+
+_thinker: ThreadPoolExecutor | None = None
+
+
+def thinker() -> ThreadPoolExecutor:
+    """The one thread that works out hints, started with the first one: a thread handed
+    work starts on it at once (a Textual worker starts only when the event loop next runs,
+    after the key's handler)."""
+    global _thinker
+    if _thinker is None:
+        _thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="monza-hint")
+    return _thinker
 
 
 class RaceHost(Protocol):
@@ -183,13 +212,24 @@ class RacePace(Screen[None]):
             return
         actor = state.current_player()
         if self.is_bot(actor):
-            # The bot thinks during its pause (from the frame after this one on, so that
-            # frame is not held back), and plays when both are over: a skipped pause (s)
-            # shows its move at once instead of waiting for the thinking.
+            # The bot thinks during its pause and plays when both are over: a skipped pause
+            # (s) shows its move at once instead of waiting for the thinking. It starts a
+            # frame period after the frame of this state, so that the one after it (the log
+            # scrolls to its new line a refresh later) is out too: a thinking thread would
+            # hold those frames back. Without a pause (--bot-delay 0, the tests) there is
+            # nothing to hide the thinking in, and once skipping (s) only the frames of the
+            # roll answer the key: then it starts right after this state's frame.
             self._choice = None
             self._pause_over = False
             self._thinking = True  # (due: nothing is settled until the move is played)
-            self.call_after_refresh(lambda: self._start_thinking(race, actor))
+            after = min(THINK_AFTER, self.monza.bot_delay)
+            if self.hurry and not (race.pending and isinstance(race.pending[-1], Roll)):
+                after = 0
+
+            def start() -> None:
+                self._start_thinking(race, actor)
+
+            self.call_after_refresh((lambda: self.set_timer(after, start)) if after > 0 else start)
             self._schedule(lambda: self._pause_ended(race), self.monza.bot_delay)
         else:
             self.hurry = False
@@ -251,11 +291,25 @@ class RacePace(Screen[None]):
 
     # The hint ----------------------------------------------------------------------------
 
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _compute_hint(self, race: Race) -> None:
-        """The expert's choice for this situation, computed in a thread."""
+        """The expert's choice for this situation, worked out in the thinker thread: shown
+        with this key's frame if it comes within :data:`HINT_WAIT`, else when it comes."""
+        future = thinker().submit(hint, race.state)
         try:
-            found: Hint | None = hint(race.state)
+            found: Hint | None = future.result(timeout=HINT_WAIT)
+        except TimeoutError:
+            self._await_hint(race, future)
+            return
+        except Exception:
+            found = None
+        self._hint_ready(race, found)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _await_hint(self, race: Race, future: Future[Hint]) -> None:
+        """Wait (in a worker, so that the app and its tests see it running) for a hint
+        that takes longer than :data:`HINT_WAIT`."""
+        try:
+            found: Hint | None = future.result()
         except Exception:
             found = None
         self.app.call_from_thread(self._hint_ready, race, found)

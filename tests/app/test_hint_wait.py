@@ -1,0 +1,99 @@
+"""The hint key waits a few milliseconds for the expert (issue 9): a hint worked out in that
+time comes with the key's own frame, a longer one in a worker as before; either way it is
+thought out off the app's thread and plays nothing. The waits are patched, so no test
+depends on how fast the machine is."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from app.helpers import SPRINT, ScriptedDice, press, race_app, run_async, static_text
+from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.app.screens import race_pace
+from monza_tui.bots import Hint, hint
+from monza_tui.engine import Colour, Phase, State
+from monza_tui.wording import word
+
+ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
+
+
+def spied_hint(threads: list[str], delay: float = 0.0) -> Any:
+    def spy(state: State) -> Hint:
+        threads.append(threading.current_thread().name)
+        time.sleep(delay)
+        return hint(state)
+
+    return spy
+
+
+def waited_for(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Record each time the screen falls back to waiting for a hint in a worker."""
+    calls: list[bool] = []
+    original = race_pace.RacePace._await_hint
+
+    def spy(self: Any, *args: Any) -> Any:
+        calls.append(True)
+        return original(self, *args)
+
+    monkeypatch.setattr(race_pace.RacePace, "_await_hint", spy)
+    return calls
+
+
+def racing() -> Any:
+    race = start_race(RaceSetup(board=SPRINT, seats=(ANN, BEN), seed=5))
+    return race_app(race=race, roller=ScriptedDice("RGBYPW"))
+
+
+@run_async
+async def test_a_quick_hint_comes_with_the_keys_own_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[str] = []
+    monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
+    monkeypatch.setattr(race_pace, "hint", spied_hint(threads))
+    fallback = waited_for(monkeypatch)
+    app = racing()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        assert app.race.state.phase is Phase.PLACING
+        before = app.race
+        await pilot.press("h")  # handled, and no worker waited for
+        assert fallback == []
+        expected = hint(before.state)
+        assert static_text(app, "#hint-line").endswith(word(expected.reason))
+        assert app.race is before
+        assert threads and all(name.startswith("monza-hint") for name in threads)
+
+
+@run_async
+async def test_a_slow_hint_follows_in_a_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[str] = []
+    monkeypatch.setattr(race_pace, "HINT_WAIT", 0.0)
+    monkeypatch.setattr(race_pace, "hint", spied_hint(threads, delay=0.05))
+    fallback = waited_for(monkeypatch)
+    app = racing()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        before = app.race
+        await press(pilot, "h")
+        assert fallback == [True]
+        expected = hint(before.state)
+        assert static_text(app, "#hint-line").endswith(word(expected.reason))
+        assert app.race is before
+        assert threads and all(name.startswith("monza-hint") for name in threads)
+
+
+@run_async
+async def test_a_failing_hint_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(state: State) -> Hint:
+        raise ValueError("no")
+
+    monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
+    monkeypatch.setattr(race_pace, "hint", broken)
+    app = racing()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "h")
+        toasts = [n.message for n in app._notifications]
+        assert "No hint for this situation." in toasts
