@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from monza_tui.app.drop_down import DropDown
 from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.race_setup import RaceSetup, Seat, default_seats, seat_label, start_race
 from monza_tui.app.widgets.common import StyledOnMount
@@ -90,7 +91,7 @@ class SeatRow(Horizontal):
         yield Label(f"{self.index + 1}", classes="seat-number")
         yield Input(self.seat.name, id=f"name-{self.index}", classes="seat-name", compact=True,
                     max_length=40)
-        yield Select(
+        yield DropDown(
             [(colour_name(c), c) for c in self.cars],
             value=self.seat.car,
             allow_blank=False,
@@ -98,7 +99,7 @@ class SeatRow(Horizontal):
             classes="seat-car",
             compact=True,
         )
-        yield Select(
+        yield DropDown(
             [(seat_label(kind), kind) for kind in SeatKind],
             value=self.seat.kind,
             allow_blank=False,
@@ -170,7 +171,7 @@ class SetupScreen(StyledOnMount, Screen[None]):
             yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
             with Horizontal(classes="form-row"):
                 yield form_label(_("Board"), width)
-                yield Select(
+                yield DropDown(
                     board_options(),
                     value=FILE if is_file else setup.board,
                     allow_blank=False,
@@ -199,7 +200,7 @@ class SetupScreen(StyledOnMount, Screen[None]):
             yield Static("", id="house-rules", classes="note", markup=False)
             with Horizontal(classes="form-row"):
                 yield form_label(_("Players"), width)
-                yield Select(
+                yield DropDown(
                     self._count_options(),
                     value=len(setup.seats),
                     allow_blank=False,
@@ -207,7 +208,7 @@ class SetupScreen(StyledOnMount, Screen[None]):
                     compact=True,
                 )
                 yield Label(_("Start player"), classes="form-label-wide")
-                yield Select(
+                yield DropDown(
                     self._start_options(),
                     value=min(setup.start_player, len(setup.seats) - 1),
                     allow_blank=False,
