@@ -6,6 +6,7 @@ import subprocess
 import sys
 import tomllib
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,31 @@ def test_a_bot_waits_for_the_tables_being_solved_elsewhere_instead_of_solving_th
 
     threading.Timer(0.2, finish_elsewhere).start()
     assert tables_module.tables_for(board, True) is made
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_the_shipped_drawings_of_the_builtin_boards_equal_fresh_ones(name: str) -> None:
+    from monza_tui.app.layout_cache import fresh, shipped
+    from monza_tui.app.track_layout import SCALES
+
+    board_file = load_board(name)
+    for scale in SCALES:
+        assert shipped(board_file, scale) == fresh(name, scale), (
+            f"{name} at {scale.name}: run python -m monza_tui.app.layout_cache"
+        )
+
+
+def test_a_board_file_or_an_edited_builtin_board_is_drawn_afresh(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from monza_tui.app.layout_cache import shipped
+    from monza_tui.app.track_layout import SCALES, Layouts
+
+    oval = load_board("oval")
+    text = resources.files("monza_tui.boards").joinpath("oval.toml").read_text("utf-8")
+    (tmp_path / "mine.toml").write_text(text.replace('name = "oval"', 'name = "mine"'), "utf-8")
+    mine = load_board(str(tmp_path / "mine.toml"))
+    edited = replace(oval, definition={**oval.definition, "title": "Edited"})
+    for board_file in (mine, edited):
+        assert all(shipped(board_file, scale) is None for scale in SCALES)
+        assert Layouts(board_file).choose(86, 38) == Layouts(oval).choose(86, 38)
