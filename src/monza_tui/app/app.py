@@ -84,7 +84,10 @@ class MonzaApp(WordsApp):
         ``roller`` is a test hook: it decides every roll instead of the race's seeded dice.
         ``offer_saved``: on the set-up screen, offer to continue an unfinished saved race.
         """
-        super().__init__()
+        # The first screen's styles are read with the app's: pushed later, a screen that
+        # brings new CSS has Textual parse every style sheet again.
+        first = "screens/race.tcss" if race is not None else "screens/setup.tcss"
+        super().__init__(css_path=[self.CSS_PATH, first])
         self._palette_words()
         self.setup = setup or RaceSetup()
         self.race: Race | None = None

@@ -50,6 +50,11 @@ class ChoiceLine(SelectCurrent):
     def compose(self) -> Any:
         return iter(())
 
+    def _watch_has_value(self, has_value: bool) -> None:
+        # Textual's line marks it with a class for its label's colour: a restyle of the
+        # line (at launch, one per drop-down). This line reads it when drawn.
+        self.refresh()
+
     def update(self, label: RenderableType | NoSelection) -> None:
         self.label = label
         self.has_value = not isinstance(label, NoSelection)
@@ -102,11 +107,11 @@ class DropDown(Select[SelectType]):
 
     # The list of choices, made on demand ------------------------------------------------
 
+    _list: SelectOverlay | None = None
+    """The list of choices, once made."""
+
     def _overlay(self) -> SelectOverlay | None:
-        try:
-            return self.query_one(SelectOverlay)
-        except NoMatches:
-            return None
+        return self._list
 
     async def _make_overlay(self) -> SelectOverlay:
         """The list of choices, mounted (and filled) the first time it is needed."""
@@ -114,6 +119,7 @@ class DropDown(Select[SelectType]):
         if overlay is None:
             overlay = SelectOverlay(type_to_search=self._type_to_search)
             overlay.compact = self.compact
+            self._list = overlay
             await self.mount(overlay)
             self._setup_options_renderables()
             self._highlight_value(overlay)
