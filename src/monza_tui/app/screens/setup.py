@@ -178,14 +178,8 @@ class SetupScreen(StyledOnMount, Screen[None]):
                     id="board",
                     compact=True,
                 )
-            board_file = Input(
-                setup.board if is_file else "",
-                placeholder=_("path to a board file (.toml)"),
-                id="board-file",
-                compact=True,
-            )
-            board_file.display = is_file
-            yield board_file
+            if is_file:  # else made when "Board file…" is chosen (_file_field)
+                yield self._file_input(setup.board)
             with Horizontal(classes="form-row"):
                 yield form_label(_("Variants"), width)
                 pro, bonus = _("Pro (tiles, extra roll, turbo)"), _("Bonus move")
@@ -282,9 +276,8 @@ class SetupScreen(StyledOnMount, Screen[None]):
     @on(Select.Changed, "#board")
     async def _board_changed(self, event: Select.Changed) -> None:
         choice = str(event.select.value)
-        file_input = self.query_one("#board-file", Input)
-        file_input.display = choice == FILE
-        board = file_input.value.strip() if choice == FILE else choice
+        file_input = await self._file_field(choice == FILE)
+        board = file_input.value.strip() if file_input and choice == FILE else choice
         if board == self.setup.board:
             return
         self.setup = replace(self.setup, board=board)
@@ -299,6 +292,25 @@ class SetupScreen(StyledOnMount, Screen[None]):
             # "Oval (basic game)" after the board ticked Pro: untick what the board ticked.
             self._tick_pro(False)
         await self._edition_changed()
+
+    @staticmethod
+    def _file_input(path: str) -> Input:
+        return Input(path, placeholder=_("path to a board file (.toml)"), id="board-file",
+                     compact=True)
+
+    async def _file_field(self, show: bool) -> Input | None:
+        """The board file's path field, shown or hidden; made (below the board's row) the
+        first time it is shown: most races never need it, and a launch need not make it."""
+        found = self.query("#board-file")
+        field = found.first(Input) if found else None
+        if field is None and show:
+            field = self._file_input("")
+            row = self.query_one("#board", Select).parent
+            assert isinstance(row, Horizontal)
+            await self.query_one("#setup", VerticalScroll).mount(field, after=row)
+        if field is not None:
+            field.display = show
+        return field
 
     def _tick_pro(self, on: bool) -> None:
         """Tick or untick Pro for the player (a board's choice), as if they had."""
