@@ -415,8 +415,9 @@ def main() -> int:
           f"| {monza_rss / 1024:.0f} MB | {monza_rss / bare_rss:.2f}x |")
     if MISSED:
         print(f"\nnot seen within 3 s (left out): {', '.join(MISSED)}")
-    print(f"\nslowest key kind: {worst:.1f} ms; samples per key kind: "
-          + ", ".join(f"{kind} {len(keys[kind])}" for kind in KINDS if kind in keys))
+    if keys:
+        print(f"\nslowest key kind: {worst:.1f} ms; samples per key kind: "
+              + ", ".join(f"{kind} {len(keys[kind])}" for kind in KINDS if kind in keys))
     return 0
 
 
