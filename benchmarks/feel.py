@@ -7,7 +7,7 @@ Monza and a bare Textual app (a ``Static``, a ``Footer``, one key that changes t
 turns, run after run, so that both meet the same load; the table gives medians, the ratios
 Monza / bare, and the peak memory (RSS) of each process::
 
-    .venv/bin/python benchmarks/feel.py [--runs 5] [--quick]
+    .venv/bin/python benchmarks/feel.py [--runs 5] [--quick] [--launch-only]
 
 The moments:
 
@@ -315,6 +315,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="launches of each app (default 5)")
     parser.add_argument("--quick", action="store_true", help="2 runs, each key kind once")
+    parser.add_argument("--launch-only", action="store_true", help="only the launches (no "
+                        "keys; the peak RSS is then that of the race screen's launch)")
     parser.add_argument("--script", metavar="FILE", help="keep the scripted keys in FILE "
                         "(made if missing; saves the in-process scripting run next time)")
     options = parser.parse_args()
@@ -322,7 +324,9 @@ def main() -> int:
     each = 3  # the quick mode plays the start of the same race, until it met every kind
 
     saved = Path(options.script) if options.script else None
-    if saved is not None and saved.exists():
+    if options.launch_only:
+        script = Script()
+    elif saved is not None and saved.exists():
         script = Script([Step(**step) for step in json.loads(saved.read_text())])
     else:
         print(f"Scripting the keys (seed {KEY_SEED}, in-process)...", file=sys.stderr)
@@ -332,7 +336,7 @@ def main() -> int:
     if options.quick:
         script = _first_of_each(script)
     missing = [kind for kind in KINDS if not script.count(kind)]
-    if missing:
+    if missing and not options.launch_only:
         print(f"the script never meets: {', '.join(missing)}", file=sys.stderr)
 
     home = Path(tempfile.mkdtemp(prefix="monza-feel-"))
@@ -364,6 +368,8 @@ def main() -> int:
             term.close()
             if counted:
                 launch_race["monza"].append(took)
+                if options.launch_only:
+                    rss["monza"].append(term.rss_kb)
 
             took, term = launch([python, str(bare)], env, "Hello, world")
             term.close()
@@ -376,11 +382,13 @@ def main() -> int:
             if counted:
                 launch_setup.append(took)
 
-            took, term = launch([monza, "play", *KEY_FLAGS, "--seed", str(KEY_SEED)], env, "Ann")
-            run_keys(term, script, keys if counted else {})
-            term.close()
-            if counted:
-                rss["monza"].append(term.rss_kb)
+            if not options.launch_only:
+                took, term = launch([monza, "play", *KEY_FLAGS, "--seed", str(KEY_SEED)], env,
+                                    "Ann")
+                run_keys(term, script, keys if counted else {})
+                term.close()
+                if counted:
+                    rss["monza"].append(term.rss_kb)
             print(f"run {run}/{runs} done", file=sys.stderr)
     finally:
         shutil.rmtree(home, ignore_errors=True)
@@ -402,12 +410,14 @@ def main() -> int:
     for name, base, value in rows:
         print(f"| {name} | {base:.1f} ms | {value:.1f} ms | {value / base:.2f}x |")
     bare_rss, monza_rss = statistics.median(rss["bare"]), statistics.median(rss["monza"])
-    print(f"| peak RSS (a whole scripted race for monza) | {bare_rss / 1024:.0f} MB "
+    what = "the race screen's launch" if options.launch_only else "a whole scripted race"
+    print(f"| peak RSS ({what} for monza) | {bare_rss / 1024:.0f} MB "
           f"| {monza_rss / 1024:.0f} MB | {monza_rss / bare_rss:.2f}x |")
     if MISSED:
         print(f"\nnot seen within 3 s (left out): {', '.join(MISSED)}")
-    print(f"\nslowest key kind: {worst:.1f} ms; samples per key kind: "
-          + ", ".join(f"{kind} {len(keys[kind])}" for kind in KINDS if kind in keys))
+    if keys:
+        print(f"\nslowest key kind: {worst:.1f} ms; samples per key kind: "
+              + ", ".join(f"{kind} {len(keys[kind])}" for kind in KINDS if kind in keys))
     return 0
 
 

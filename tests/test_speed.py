@@ -6,6 +6,7 @@ import subprocess
 import sys
 import tomllib
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -32,11 +33,14 @@ def test_the_launch_of_a_race_imports_neither_pydantic_nor_the_bots_nor_record_r
         " '--player', 'Ann', '--player', 'Ben', '--seed', '5'])\n"
         "play.make_app(args)\n"
         "import monza_tui.app.screens.race\n"
-        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('pydantic', 'monza_tui')))))"
+        "print(' '.join(sorted(m for m in sys.modules"
+        " if m.startswith(('pydantic', 'monza_tui', 'tomllib', 'zipfile')))))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split())
     assert "pydantic" not in loaded
+    assert "tomllib" not in loaded  # the built-in boards are parsed ahead
+    assert "zipfile" not in loaded  # (importlib.resources would bring it)
     assert "monza_tui.record.reader" not in loaded
     assert "monza_tui.record.stream" not in loaded
     assert "monza_tui.simulate" not in loaded
@@ -92,3 +96,46 @@ def test_a_bot_waits_for_the_tables_being_solved_elsewhere_instead_of_solving_th
 
     threading.Timer(0.2, finish_elsewhere).start()
     assert tables_module.tables_for(board, True) is made
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_the_shipped_drawings_of_the_builtin_boards_equal_fresh_ones(name: str) -> None:
+    from monza_tui.app.layout_cache import fresh, shipped
+    from monza_tui.app.track_layout import SCALES
+
+    board_file = load_board(name)
+    for scale in SCALES:
+        assert shipped(board_file, scale) == fresh(name, scale), (
+            f"{name} at {scale.name}: run python -m monza_tui.app.layout_cache"
+        )
+
+
+def test_a_board_file_or_an_edited_builtin_board_is_drawn_afresh(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from monza_tui.app.layout_cache import shipped
+    from monza_tui.app.track_layout import SCALES, Layouts
+
+    oval = load_board("oval")
+    text = resources.files("monza_tui.boards").joinpath("oval.toml").read_text("utf-8")
+    (tmp_path / "mine.toml").write_text(text.replace('name = "oval"', 'name = "mine"'), "utf-8")
+    mine = load_board(str(tmp_path / "mine.toml"))
+    edited = replace(oval, definition={**oval.definition, "title": "Edited"})
+    for board_file in (mine, edited):
+        assert all(shipped(board_file, scale) is None for scale in SCALES)
+        assert Layouts(board_file).choose(86, 38) == Layouts(oval).choose(86, 38)
+
+
+def test_the_builtin_boards_parsed_ahead_are_their_toml_files() -> None:
+    from monza_tui.boardfile import BOARDS, PARSED, _parsed, _parsed_ahead, _text_key
+
+    ahead = _parsed_ahead()
+    texts = [path.read_text("utf-8") for path in sorted(BOARDS.glob("*.toml"))]
+    assert sorted(ahead) == sorted(_text_key(text) for text in texts), (
+        f"run python -m monza_tui.boardfile to write {PARSED.name} again"
+    )
+    for text in texts:
+        assert ahead[_text_key(text)] == tomllib.loads(text)
+    edited = texts[0].replace("title = ", "title = \"x\"\nold_title = ", 1)
+    assert _text_key(edited) not in ahead
+    assert _parsed(edited) == tomllib.loads(edited)

@@ -7,18 +7,28 @@ and token. The format is documented in ``docs/boards.md``.
 
 from __future__ import annotations
 
+import json
 import re
-import tomllib
+import zlib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from monza_tui.engine import Board, BoardError, Colour, Edition
 from monza_tui.errors import Said, UserError, said
 from monza_tui.files import UnreadableFile, read_text
+
+if TYPE_CHECKING:
+    import tomllib
+    from importlib.resources.abc import Traversable
+
+BOARDS = Path(__file__).with_name("boards")
+"""The built-in boards' folder (``monza_tui/boards``, a package of TOML files)."""
+PARSED = Path(__file__).with_name("builtin_boards.json")
+"""The built-in boards' TOML documents, parsed ahead (``python -m monza_tui.boardfile``):
+a launch reads them without TOML's pure-Python parser. Each is keyed by its text's length
+and checksum, so an edited file is parsed afresh; a test checks the file is up to date."""
 
 MAX_BOARD_BYTES = 256 * 1024
 """Board files larger than this are refused unread (they are hand-written text)."""
@@ -63,7 +73,7 @@ class BuiltinBoard:
 def builtin_boards(folder: Traversable | None = None) -> tuple[BuiltinBoard, ...]:
     """The boards of the ``*.toml`` files in ``folder`` (default: the game's own,
     ``monza_tui/boards``), in the order they are offered (:attr:`BuiltinBoard.order`)."""
-    folder = folder or resources.files("monza_tui.boards")
+    folder = folder or BOARDS
     boards = []
     for path in folder.iterdir():
         if path.name.endswith(".toml"):
@@ -86,7 +96,37 @@ def _builtin_toml(path: Traversable) -> dict[str, Any]:
 
 @cache
 def _parsed(text: str) -> dict[str, Any]:
+    found: dict[str, Any] | None = _parsed_ahead().get(_text_key(text))
+    if found is not None:
+        return found
+    import tomllib
+
     return tomllib.loads(text)
+
+
+def _text_key(text: str) -> str:
+    data = text.encode("utf-8")
+    return f"{len(data)}:{zlib.crc32(data):08x}"
+
+
+@cache
+def _parsed_ahead() -> dict[str, Any]:
+    try:
+        found = json.loads(PARSED.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def write_parsed_ahead() -> None:
+    """Parse every built-in board's TOML file into :data:`PARSED`."""
+    import tomllib
+
+    documents = {}
+    for path in sorted(BOARDS.glob("*.toml")):
+        text = path.read_text("utf-8")
+        documents[_text_key(text)] = tomllib.loads(text)
+    PARSED.write_text(json.dumps(documents, indent=1, ensure_ascii=False) + "\n", "utf-8")
 
 
 BUILTIN: tuple[str, ...] = tuple(board.name for board in builtin_boards())
@@ -149,6 +189,8 @@ def load_board(ref: str) -> BoardFile:
 
 def parse_board(text: str, source: str) -> BoardFile:
     """Validate a board file's text; every problem becomes a one-line :class:`BoardFileError`."""
+    import tomllib
+
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -172,7 +214,7 @@ def _builtin(name: str) -> BoardFile:
     """A board that ships with the game: trusted, so its TOML is read without pydantic (a
     launch then neither imports it nor builds its schemas). A test checks that this gives
     exactly what :func:`board_from_definition`'s full validation gives."""
-    raw = _builtin_toml(resources.files("monza_tui.boards").joinpath(f"{name}.toml"))
+    raw = _builtin_toml(BOARDS / f"{name}.toml")
     raw_shape = raw["shape"]
     shape = Shape(loop=raw_shape.get("loop", True), legs=list(raw_shape["legs"]))
     definition = {k: v for k, v in raw.items() if k != "shape" and DEFAULTS.get(k, ...) != v}
@@ -243,3 +285,7 @@ def _board_file(
     if legs != drawn:
         raise BoardFileError(code="board.legs", source=source, legs=legs, drawn=drawn)
     return BoardFile(board, shape, description, source, definition)
+
+
+if __name__ == "__main__":
+    write_parsed_ahead()

@@ -88,7 +88,10 @@ class MonzaApp(WordsApp):
         ``offer_saved``: on the set-up screen, offer to continue an unfinished saved race.
         ``learn``: open the guided first race (``monza learn``).
         """
-        super().__init__()
+        # The first screen's styles are read with the app's: pushed later, a screen that
+        # brings new CSS has Textual parse every style sheet again.
+        first = "screens/race.tcss" if race is not None else "screens/setup.tcss"
+        super().__init__(css_path=[self.CSS_PATH, first])
         self._palette_words()
         self.setup = setup or RaceSetup()
         self.race: Race | None = None

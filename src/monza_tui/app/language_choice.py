@@ -11,10 +11,11 @@ from __future__ import annotations
 from textual.widgets import Select
 
 from monza_tui import i18n
+from monza_tui.app.drop_down import DropDown
 from monza_tui.i18n import _
 
 
-class LanguageChoice(Select[str]):
+class LanguageChoice(DropDown[str]):
     """English, Deutsch, Français…: each language named in itself."""
 
     DEFAULT_CSS = """

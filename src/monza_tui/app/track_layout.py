@@ -348,16 +348,21 @@ def layout_board(
     width = max(x for x, _ in everything) - min_x + 1
     height = max(y for _, y in everything) - min_y + 1
     grid: list[list[Cell | None]] = [[None] * width for _ in range(height)]
+    # Equal cells are one object: a drawing holds thousands of cells but a few hundred
+    # kinds, so it takes less memory and loads fast from the shipped drawings (layout_cache).
+    kinds: dict[Cell, Cell] = {}
     for x, y in lines:
         up, down = (x, y - 1) in lines, (x, y + 1) in lines
         left, right = (x - 1, y) in lines, (x + 1, y) in lines
-        grid[y - min_y][x - min_x] = Cell(_GLYPHS[(up, down, left, right)])
+        outline = Cell(_GLYPHS[(up, down, left, right)])
+        grid[y - min_y][x - min_x] = kinds.setdefault(outline, outline)
     by_space: dict[int, list[Cellpos]] = {}
     holders = set(lent.values())
     for (x, y), spaces in content.items():
         pos = (x - min_x, y - min_y)
         ahead = (x, y) in holders
-        grid[pos[1]][pos[0]] = Cell(None, spaces, thin.get((x, y)), ahead, (x, y) in lent)
+        inside = Cell(None, spaces, thin.get((x, y)), ahead, (x, y) in lent)
+        grid[pos[1]][pos[0]] = kinds.setdefault(inside, inside)
         for space in spaces:
             by_space.setdefault(space, []).append(pos)
     thin_at = {(x - min_x, y - min_y) for x, y in thin}
@@ -422,6 +427,7 @@ class Layouts:
         self._made: dict[Scale, Layout] = {}
         self._walked: dict[Scale, LegWalker] = {}
         self._bounds: dict[Scale, tuple[int, int]] = {}
+        self._not_shipped: set[Scale] = set()
 
     @classmethod
     def of(cls, board_file: BoardFile) -> Layouts:
@@ -438,8 +444,8 @@ class Layouts:
         return layouts
 
     def at(self, scale: Scale) -> Layout:
-        """The drawing at ``scale``."""
-        layout = self._made.get(scale)
+        """The drawing at ``scale`` (a built-in board's comes ready-made with the game)."""
+        layout = self._made.get(scale) or self._shipped(scale)
         if layout is None:
             walked = self._walked.pop(scale, None)
             layout = layout_board(
@@ -450,7 +456,7 @@ class Layouts:
 
     def bound(self, scale: Scale) -> tuple[int, int]:
         """At least the columns and rows of the drawing at ``scale`` (exact once made)."""
-        layout = self._made.get(scale)
+        layout = self._made.get(scale) or self._shipped(scale)
         if layout is not None:
             return layout.width, layout.height
         size = self._bounds.get(scale)
@@ -459,6 +465,19 @@ class Layouts:
             self._walked[scale] = walked  # kept until the drawing is made (if ever)
             size = self._bounds[scale] = outline_size(walked)
         return size
+
+    def _shipped(self, scale: Scale) -> Layout | None:
+        """The drawing at ``scale`` as shipped for a built-in board (made and kept)."""
+        if not self.board_file.builtin or scale in self._not_shipped:
+            return None
+        from monza_tui.app.layout_cache import shipped
+
+        layout = shipped(self.board_file, scale)
+        if layout is None:
+            self._not_shipped.add(scale)
+        else:
+            self._made[scale] = layout
+        return layout
 
     def legs_span(self, scale: Scale) -> tuple[int, int]:
         """Columns and rows the legs' walk spans at ``scale`` (a track unit is

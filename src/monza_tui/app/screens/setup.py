@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from monza_tui.app.drop_down import DropDown
 from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.race_setup import RaceSetup, Seat, default_seats, seat_label, start_race
 from monza_tui.app.screens.screen_cursor import FollowFocus
@@ -93,7 +94,7 @@ class SeatRow(Horizontal):
         yield Label(f"{self.index + 1}", classes="seat-number")
         yield Input(self.seat.name, id=f"name-{self.index}", classes="seat-name", compact=True,
                     max_length=40)
-        yield Select(
+        yield DropDown(
             [(colour_name(c), c) for c in self.cars],
             value=self.seat.car,
             allow_blank=False,
@@ -101,7 +102,7 @@ class SeatRow(Horizontal):
             classes="seat-car",
             compact=True,
         )
-        yield Select(
+        yield DropDown(
             [(seat_label(kind), kind) for kind in SeatKind],
             value=self.seat.kind,
             allow_blank=False,
@@ -180,21 +181,15 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
             yield ChampionLine(id="champion")
             with Horizontal(classes="form-row"):
                 yield form_label(_("Board"), width)
-                yield Select(
+                yield DropDown(
                     board_options(),
                     value=FILE if is_file else setup.board,
                     allow_blank=False,
                     id="board",
                     compact=True,
                 )
-            board_file = Input(
-                setup.board if is_file else "",
-                placeholder=_("path to a board file (.toml)"),
-                id="board-file",
-                compact=True,
-            )
-            board_file.display = is_file
-            yield board_file
+            if is_file:  # else made when "Board file…" is chosen (_file_field)
+                yield self._file_input(setup.board)
             with Horizontal(classes="form-row"):
                 yield form_label(_("Variants"), width)
                 pro, bonus = _("Pro (tiles, extra roll, turbo)"), _("Bonus move")
@@ -209,7 +204,7 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
             yield Static("", id="house-rules", classes="note", markup=False)
             with Horizontal(classes="form-row"):
                 yield form_label(_("Players"), width)
-                yield Select(
+                yield DropDown(
                     self._count_options(),
                     value=len(setup.seats),
                     allow_blank=False,
@@ -217,7 +212,7 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
                     compact=True,
                 )
                 yield Label(_("Start player"), classes="form-label-wide")
-                yield Select(
+                yield DropDown(
                     self._start_options(),
                     value=min(setup.start_player, len(setup.seats) - 1),
                     allow_blank=False,
@@ -297,9 +292,8 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
     @on(Select.Changed, "#board")
     async def _board_changed(self, event: Select.Changed) -> None:
         choice = str(event.select.value)
-        file_input = self.query_one("#board-file", Input)
-        file_input.display = choice == FILE
-        board = file_input.value.strip() if choice == FILE else choice
+        file_input = await self._file_field(choice == FILE)
+        board = file_input.value.strip() if file_input and choice == FILE else choice
         if board == self.setup.board:
             return
         self.setup = replace(self.setup, board=board)
@@ -314,6 +308,25 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
             # "Oval (basic game)" after the board ticked Pro: untick what the board ticked.
             self._tick_pro(False)
         await self._edition_changed()
+
+    @staticmethod
+    def _file_input(path: str) -> Input:
+        return Input(path, placeholder=_("path to a board file (.toml)"), id="board-file",
+                     compact=True)
+
+    async def _file_field(self, show: bool) -> Input | None:
+        """The board file's path field, shown or hidden; made (below the board's row) the
+        first time it is shown: most races never need it, and a launch need not make it."""
+        found = self.query("#board-file")
+        field = found.first(Input) if found else None
+        if field is None and show:
+            field = self._file_input("")
+            row = self.query_one("#board", Select).parent
+            assert isinstance(row, Horizontal)
+            await self.query_one("#setup", VerticalScroll).mount(field, after=row)
+        if field is not None:
+            field.display = show
+        return field
 
     def _tick_pro(self, on: bool) -> None:
         """Tick or untick Pro for the player (a board's choice), as if they had."""

@@ -1,0 +1,66 @@
+"""The drawings of the built-in boards, made once and shipped with the game.
+
+Drawing a board (:func:`~monza_tui.app.track_layout.layout_board`) is pure geometry and
+costs tens of milliseconds per scale, most of a race screen's launch. For the boards that
+ship with the game the result never changes, so it ships too: one pickle per board and
+scale in ``monza_tui/app/layouts/``, each holding the board's definition and its drawing.
+A drawing is used only when its definition is exactly the board's, so an edited built-in
+board is drawn afresh; a test checks that every shipped drawing equals a fresh one (after a
+change to the drawing code, regenerate them)::
+
+    .venv/bin/python -m monza_tui.app.layout_cache
+
+Board files from users are never read from here, and nothing here is ever read from a
+user: these files are the game's own, like its code.
+"""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+from monza_tui.app.track_layout import SCALES, Layout, Scale, layout_board
+from monza_tui.boardfile import BUILTIN, BoardFile, load_board
+
+FOLDER = Path(__file__).with_name("layouts")
+
+
+def path_of(name: str, scale: Scale) -> Path:
+    """Where the drawing of built-in board ``name`` at ``scale`` is shipped."""
+    return FOLDER / f"{name}-{scale.name}.pickle"
+
+
+def shipped(board_file: BoardFile, scale: Scale) -> Layout | None:
+    """The shipped drawing of ``board_file`` at ``scale``; None for a board that is not
+    built in, an edited one, or a scale not shipped."""
+    if not board_file.builtin:
+        return None
+    try:
+        data = path_of(board_file.board.name, scale).read_bytes()
+        definition, layout = pickle.loads(data)
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        return None
+    if definition != board_file.definition or not isinstance(layout, Layout):
+        return None
+    return layout
+
+
+def fresh(name: str, scale: Scale) -> Layout:
+    """The drawing of built-in board ``name`` at ``scale``, made now."""
+    board_file = load_board(name)
+    return layout_board(board_file.board, board_file.shape, scale)
+
+
+def main() -> None:
+    """Write every built-in board's drawing at every scale."""
+    FOLDER.mkdir(exist_ok=True)
+    for name in BUILTIN:
+        definition = load_board(name).definition
+        for scale in SCALES:
+            data = pickle.dumps((definition, fresh(name, scale)), protocol=4)
+            path_of(name, scale).write_bytes(data)
+            print(f"{path_of(name, scale).name}: {len(data)} bytes")
+
+
+if __name__ == "__main__":
+    main()
