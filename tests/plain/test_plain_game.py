@@ -177,3 +177,47 @@ def test_the_choices_are_the_legal_actions() -> None:
                 same(a) for a in actions}
             assert len(actions) == len({same(a) for a in actions})
             state = state.apply(rng.choice(actions))  # type: ignore[arg-type]
+
+
+def test_the_bonus_hint_names_no_space_id() -> None:
+    """The line game promises no coordinates: the expert's reason for a bonus step says
+    where the car would then be (its place, the spaces to the finish), as the bonus choice
+    does, never the space's id ("b21"), in every language."""
+    from monza_tui.app.narrate import where_words
+    from monza_tui.bots import hint
+    from monza_tui.engine import BonusStep
+    from monza_tui.plain.words import hint_words
+
+    rng = random.Random(3)
+    names = ["Ann", "Ben", "Cy"]
+    said = 0
+    before = i18n.current_language()
+    try:
+        for board in ("long", "classic"):
+            race = start_race(RaceSetup(board=board, bonus=True, seed=11,
+                                        seats=(Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE),
+                                               Seat("Cy", Colour.GREEN))))
+            shape, state = race.board_file.shape, race.state
+            ids = {space.id for space in state.board.spaces if space.id[1:].isdecimal()}
+            while not state.is_terminal():
+                if state.is_chance():
+                    state = state.apply(Roll(tuple(rng.choice(list(Colour)) for _ in
+                                                   range(state.dice_to_roll()))))
+                    continue
+                found = hint(state) if state.phase is Phase.BONUS else None
+                step = found.actions[0] if found is not None else None
+                if isinstance(step, BonusStep) and not state.board.is_finish(step.space):
+                    mover = state.bonus_player
+                    assert mover is not None
+                    for code in i18n.LANGUAGES:
+                        i18n.set_language(code)
+                        lines = hint_words(state, found, choices(state, shape, names))
+                        words = set(lines[0].replace(",", " ").replace(":", " ").split())
+                        assert not words & ids, (code, lines[0])
+                        assert where_words(state.apply(step), mover) in lines[0], lines[0]
+                    i18n.set_language(before)
+                    said += 1
+                state = state.apply(rng.choice(state.legal_actions()))
+    finally:
+        i18n.set_language(before)
+    assert said >= 3  # the test saw bonus steps hinted
