@@ -221,3 +221,30 @@ def test_the_bonus_hint_names_no_space_id() -> None:
     finally:
         i18n.set_language(before)
     assert said >= 3  # the test saw bonus steps hinted
+
+
+def test_no_fit_and_its_reason_are_joined_by_a_message() -> None:
+    """"No die fits any more" and why are two sentences joined as the language joins them
+    (a message: Chinese writes no space between sentences), not by a space in the code."""
+    from dataclasses import replace
+
+    from monza_tui.boardfile import load_board
+    from monza_tui.engine import Confirm, Game
+    from monza_tui.plain.words import ask_words
+
+    board = load_board("oval").board
+    start = Game(board, (Colour.RED, Colour.BLUE)).new_state()
+    state = replace(start, positions=(board.index_of("a7"), start.positions[1]))
+    state = state.apply(Roll((Colour.RED,) * 6))  # beside b7, level fronts: no die fits (R5)
+    assert Confirm() in state.legal_actions()
+    before = i18n.current_language()
+    try:
+        i18n.set_language("en")
+        assert ask_words(state, ["Ann", "Ben"]) == (
+            "Ann, no die fits any more. Why: the red space beside you does not reach further "
+            "ahead.")
+        i18n.set_language("xx")
+        said = ask_words(state, ["Ann", "Ben"])
+        assert said.startswith("⟦⟦") and said.endswith("~⟧"), said  # one message holds both
+    finally:
+        i18n.set_language(before)

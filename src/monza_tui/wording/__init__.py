@@ -120,6 +120,13 @@ def value(item: object) -> object:
     return item
 
 
+def sentences(first: str, second: str) -> str:
+    """Two sentences one after the other, as the language writes them: a message, so that
+    a language without spaces between sentences (Chinese: "……。……。") drops the space."""
+    # Translators: two whole sentences one after the other; Chinese writes no space.
+    return pgettext("two sentences", "{first} {second}").format(first=first, second=second)
+
+
 def and_list(items: object) -> str:
     """Items as a list ending in "and" (``a, b and c``), in the player's language."""
     values = [str(value(item)) for item in items]  # type: ignore[attr-defined]
