@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from monza_tui import i18n
 from monza_tui.cli_help import Parser as _Parser
-from monza_tui.errors import UserError
+from monza_tui.errors import UsageError, UserError
 from monza_tui.i18n import N_, _
 
 COMMANDS: dict[str, str] = {
@@ -106,6 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     module = importlib.import_module(f"monza_tui.commands.{args.command}")
     try:
         return int(module.run(args))
+    except UsageError as error:  # as argparse's own: "monza stats: … (see … --help)"
+        args._commands[args.command].error(str(error))
     except UserError as error:
         print(_("monza: {error}").format(error=error), file=sys.stderr)
         return 2

@@ -61,6 +61,12 @@ class UserError(Exception):
         return cut(super().__str__(), MAX_MESSAGE_CHARS)
 
 
+class UsageError(UserError):
+    """A command's flag given a value the command cannot use (found only when it runs, e.g.
+    a board no race was played on): said as argparse says its own errors, naming the
+    command and its ``--help`` (``monza stats: --board moon: …``), status 2."""
+
+
 def cut(text: str, limit: int = 40) -> str:
     """``text`` on one line, at most ``limit`` characters (an ellipsis marks the cut)."""
     text = " ".join(text.splitlines())
