@@ -107,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(module.run(args))
     except UsageError as error:  # as argparse's own: "monza stats: … (see … --help)"
-        args._commands[args.command].error(str(error))
+        parser: argparse.ArgumentParser = args._commands[args.command]
+        parser.error(str(error))
     except UserError as error:
         print(_("monza: {error}").format(error=error), file=sys.stderr)
         return 2
