@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -86,7 +87,26 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``monza`` console script."""
+    """Entry point of the ``monza`` console script. Output piped into a program that stops
+    reading (``monza stats | head``, ``monza play --plain … | head``) ends quietly, status 1,
+    as the Python docs advise (their "Note on SIGPIPE"): no traceback; the line game saves
+    its race first, as at the end of its input."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
+    except BrokenPipeError:
+        # Python flushes stdout again on the way out: point it at devnull, so that the
+        # rest of the output goes nowhere instead of raising once more.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (AttributeError, OSError, ValueError):  # a stdout without a file (a test's)
+            pass
+        return 1
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         code = pop_lang(args_list)

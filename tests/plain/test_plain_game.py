@@ -248,3 +248,28 @@ def test_no_fit_and_its_reason_are_joined_by_a_message() -> None:
         assert said.startswith("⟦⟦") and said.endswith("~⟧"), said  # one message holds both
     finally:
         i18n.set_language(before)
+
+
+def test_a_closed_output_saves_the_race_and_says_nothing_more(home: Path) -> None:
+    """The output's reader goes away (``| head``) just as the roll is told: the roll is
+    played, so the race is saved as at the end of the input, nothing more is written, and
+    the error goes on to the command line (which ends quietly)."""
+
+    class Closing(io.StringIO):
+        def write(self, text: str) -> int:
+            if "rolls" in text or self.closed_now:
+                self.closed_now = True
+                raise BrokenPipeError(32, "Broken pipe")
+            return super().write(text)
+
+        closed_now = False
+
+    out = Closing()
+    race = long_race(SEED)
+    game = PlainGame(race, lines=io.StringIO("\n1\n"), out=out, echo=True)
+    with pytest.raises(BrokenPipeError):
+        game.run()
+    assert game.race.state.phase is not Phase.ROLL  # the roll was played
+    path = saves.save_path(game.race)  # type: ignore[arg-type]
+    assert path is not None and saves.load_save(path).state == game.race.state
+    assert "rolls" not in out.getvalue() and not out.getvalue().endswith(PROMPT)
