@@ -211,9 +211,30 @@ def test_monza_stats_json(home: Path, capsys: pytest.CaptureFixture[str]) -> Non
 )
 def test_monza_stats_bad_input(home: Path, capsys: pytest.CaptureFixture[str],
                                args: list[str], said: str) -> None:
-    assert main(args) == 2
+    # A bad flag value is said as the other commands' are: by the command, with its --help.
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert err == f"monza: {said}\n"
+    assert err == f"monza stats: {said} (see monza stats --help)\n"
+
+
+def test_monza_stats_board_as_monza_play_takes_it(home: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # --board NAME|FILE, as monza play shows it: a board file stands for its board's name.
+    metavars = []
+    for command in ("play", "stats"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        usage = capsys.readouterr().out.split()
+        metavars.append(usage[usage.index("[--board") + 1])
+    assert metavars[0] == metavars[1]  # NAME|FILE in English
+    mini = str(Path(__file__).parent / "data" / "mini.toml")
+    assert main(["stats", "--board", mini, "--json"]) == 0
+    by_file = json.loads(capsys.readouterr().out)
+    assert main(["stats", "--board", "mini", "--json"]) == 0
+    assert by_file == json.loads(capsys.readouterr().out)
+    assert [b["board"] for b in by_file["boards"]] == ["mini"]
 
 
 def test_monza_stats_unknown_flag(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

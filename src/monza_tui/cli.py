@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from monza_tui import i18n
 from monza_tui.cli_help import Parser as _Parser
-from monza_tui.errors import UserError
+from monza_tui.errors import UsageError, UserError
 from monza_tui.i18n import N_, _
 
 COMMANDS: dict[str, str] = {
@@ -87,7 +88,26 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``monza`` console script."""
+    """Entry point of the ``monza`` console script. Output piped into a program that stops
+    reading (``monza stats | head``, ``monza play --plain … | head``) ends quietly, status 1,
+    as the Python docs advise (their "Note on SIGPIPE"): no traceback; the line game saves
+    its race first, as at the end of its input."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
+    except BrokenPipeError:
+        # Python flushes stdout again on the way out: point it at devnull, so that the
+        # rest of the output goes nowhere instead of raising once more.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (AttributeError, OSError, ValueError):  # a stdout without a file (a test's)
+            pass
+        return 1
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         code = pop_lang(args_list)
@@ -107,6 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     module = importlib.import_module(f"monza_tui.commands.{args.command}")
     try:
         return int(module.run(args))
+    except UsageError as error:  # as argparse's own: "monza stats: … (see … --help)"
+        parser: argparse.ArgumentParser = args._commands[args.command]
+        parser.error(str(error))
     except UserError as error:
         print(_("monza: {error}").format(error=error), file=sys.stderr)
         return 2

@@ -5,7 +5,13 @@ errors) that :mod:`monza_tui.wording` turns into one sentence in the player's la
 when it is shown, so an error made before a language switch still reads in the new one.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from monza_tui.engine import State
 
 MAX_MESSAGE_CHARS = 300
 """An error line is cut here: bad input echoed back (a 60 KB line, a name of junk) must
@@ -18,6 +24,16 @@ class Said:
 
     code: str
     params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CarAt:
+    """A car where it stands in a race, as a value of a :class:`Said`: the wording layer
+    says it as a player reads a place ("2nd, 5 spaces to the finish"), never by a space's
+    id (the board file's coordinates)."""
+
+    state: State
+    player: int
 
 
 def said(code: str, **params: object) -> Said:
@@ -43,6 +59,12 @@ class UserError(Exception):
 
             return cut(word(self), MAX_MESSAGE_CHARS)
         return cut(super().__str__(), MAX_MESSAGE_CHARS)
+
+
+class UsageError(UserError):
+    """A command's flag given a value the command cannot use (found only when it runs, e.g.
+    a board no race was played on): said as argparse says its own errors, naming the
+    command and its ``--help`` (``monza stats: --board moon: …``), status 2."""
 
 
 def cut(text: str, limit: int = 40) -> str:

@@ -12,14 +12,15 @@ import pytest
 from textual.pilot import Pilot
 
 from app.helpers import SPRINT, press, race_app, run_async, screen_text, settle, static_text
+from monza_tui import i18n
 from monza_tui.app.race_setup import RaceSetup, Seat
-from monza_tui.app.screens.results import ResultsScreen
+from monza_tui.app.screens.results import ResultsScreen, evening_text
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.app.screens.standings import StandingsScreen
 from monza_tui.commands import resume
 from monza_tui.engine import Colour
 from monza_tui.stats import evening
-from monza_tui.stats.evening import table
+from monza_tui.stats.evening import Score, table
 
 BOTS = (Seat("Ann", Colour.RED, "greedy"), Seat("Ben", Colour.BLUE, "greedy"))
 
@@ -37,6 +38,15 @@ async def to_results(pilot: Pilot[Any]) -> ResultsScreen:
         if isinstance(pilot.app.screen, ResultsScreen):
             return pilot.app.screen
     raise AssertionError("no results")
+
+
+def footer_label(app: Any, action: str) -> str:
+    """What the footer says beside the key of ``action`` on the current screen."""
+    from textual.widgets._footer import FooterKey
+
+    found = [str(k.description) for k in app.screen.query(FooterKey) if k.action == action]
+    assert len(found) == 1, found
+    return found[0]
 
 
 def expected_table(night: evening.Evening) -> list[str]:
@@ -72,6 +82,7 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
             if number < 3:
                 assert text.startswith(f"Evening: race {number} of 3 played")
                 assert str(results.query_one("#rematch").label) == "Next race"
+                assert footer_label(app, "app.rematch") == "Next race"  # as the button
                 # The next race: the same seats, the other player starts (R3).
                 before = app.race.players
                 await press(pilot, "r")
@@ -81,6 +92,7 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
                 assert text.startswith("The evening is over: the podium")
                 assert text.splitlines()[1].startswith(f"🏆 1st {table(night)[0].name}: ")
                 assert str(results.query_one("#rematch").label) == "New evening"
+                assert footer_label(app, "app.rematch") == "New evening"
         assert len(set(seeds)) == 3
         assert not (home / "championship.json").exists()
         kept = list((home / "championships").iterdir())
@@ -171,3 +183,27 @@ def test_play_races_flag_begins_an_evening(home: Path, capsys: pytest.CaptureFix
         assert stop.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "give a whole number from 1 to 20" in err
+
+
+def test_the_evening_table_entry_is_one_message() -> None:
+    """Each entry of the running table is one message (place, name, points, the race's
+    points), so a language sets its own punctuation (Chinese "第1名 Ann：3分（+1）"): in
+    the pseudo-locale the whole entry is bracketed, its ": " inside."""
+    night = evening.Evening(RaceSetup(board=SPRINT, seats=BOTS), races=3, played=("a", "b"))
+    scores = (Score("Ann", 2, 2, 1, 1), Score("Ben", 0, 0, 0, 2))
+    before = i18n.current_language()
+    try:
+        i18n.set_language("en")
+        assert evening_text(night, scores).splitlines()[1] == (
+            "1st Ann: 2 points (+1)   2nd Ben: 0 points (+0)")
+        first = (Score("Ann", 1, 1, None, 1),)
+        assert evening_text(night, first).splitlines()[1] == "1st Ann: 1 point"
+        i18n.set_language("xx")
+        entries = evening_text(night, scores, width=200).splitlines()[1].split("   ")
+        assert len(entries) == 2
+        for entry in entries:
+            # The entry's brackets hold the place's own, the ": " and the race's points.
+            assert entry.startswith("⟦⟦") and entry.endswith("~⟧"), entry
+            assert ": " in entry and ")~" in entry, entry
+    finally:
+        i18n.set_language(before)

@@ -448,7 +448,8 @@ def test_bonus_decline_when_no_step_is_better():
     s = state(game(b, "RB", bonus=True), positions=["a1", "start"], phase=Phase.BONUS)
     s = replace(s, bonus_player=0)
     assert hint(s).actions == (BonusStep(b.index_of("a2")),)
-    assert word(hint(s).reason) == "a free step forward to a2"
+    # Said as a player reads a place, never by the space's id (a2).
+    assert word(hint(s).reason) == "a free step forward: 1st, 2 spaces to the finish"
 
 
 def test_roll_values_cover_every_roll():

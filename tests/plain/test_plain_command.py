@@ -83,3 +83,57 @@ def test_when_the_game_goes_line_by_line(
     monkeypatch.setattr(play, "stdout_is_terminal", lambda: stdout)
     monkeypatch.setenv("ACCESSIBLE", accessible)
     assert play.plain_wanted(argparse.Namespace(plain=flag)) is plain
+
+
+def test_output_piped_into_a_reader_that_stops_ends_quietly_and_saves(tmp_path: Path) -> None:
+    # monza play --plain … | head: the reader goes away; the game leaves as at the end of
+    # its input (the race saved), with no traceback, status 1 (the Python docs' advice).
+    home = tmp_path / "home"
+    environment = {k: v for k, v in os.environ.items() if k != "ACCESSIBLE"}
+    environment["MONZA_HOME"] = str(home)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "monza_tui.cli", "play", "--plain", "--bot", "greedy",
+         "--seed", "3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=environment,
+    )
+    assert process.stdin is not None and process.stdout is not None
+
+    def up_to_the_prompt() -> None:
+        said = b""
+        while not said.endswith(b"> "):
+            chunk = os.read(process.stdout.fileno(), 4096)  # type: ignore[union-attr]
+            assert chunk, said
+            said += chunk
+
+    up_to_the_prompt()
+    process.stdin.write("\n")  # roll
+    process.stdin.flush()
+    up_to_the_prompt()
+    process.stdout.close()  # the reader stops
+    try:
+        process.stdin.write("1\n" * 50)  # said to no one
+        process.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert process.wait(timeout=TIMEOUT) == 1
+    assert process.stderr is not None and process.stderr.read() == ""
+    (save,) = (home / "saves").iterdir()  # the roll was played, and saved
+    from monza_tui import saves
+    from monza_tui.engine import Phase
+
+    assert saves.load_save(save).state.phase is Phase.PLACING
+
+
+def test_a_broken_pipe_ends_every_command_quietly(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # cli.main is the one place: any command whose output's reader went away.
+    from monza_tui.cli import main
+
+    def gone(args: argparse.Namespace) -> int:
+        print("a line")
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("monza_tui.commands.saves.run", gone)
+    assert main(["saves"]) == 1
+    assert capsys.readouterr().err == ""

@@ -177,3 +177,99 @@ def test_the_choices_are_the_legal_actions() -> None:
                 same(a) for a in actions}
             assert len(actions) == len({same(a) for a in actions})
             state = state.apply(rng.choice(actions))  # type: ignore[arg-type]
+
+
+def test_the_bonus_hint_names_no_space_id() -> None:
+    """The line game promises no coordinates: the expert's reason for a bonus step says
+    where the car would then be (its place, the spaces to the finish), as the bonus choice
+    does, never the space's id ("b21"), in every language."""
+    from monza_tui.app.narrate import where_words
+    from monza_tui.bots import hint
+    from monza_tui.engine import BonusStep
+    from monza_tui.plain.words import hint_words
+
+    rng = random.Random(3)
+    names = ["Ann", "Ben", "Cy"]
+    said = 0
+    before = i18n.current_language()
+    try:
+        for board in ("long", "classic"):
+            race = start_race(RaceSetup(board=board, bonus=True, seed=11,
+                                        seats=(Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE),
+                                               Seat("Cy", Colour.GREEN))))
+            shape, state = race.board_file.shape, race.state
+            ids = {space.id for space in state.board.spaces if space.id[1:].isdecimal()}
+            while not state.is_terminal():
+                if state.is_chance():
+                    state = state.apply(Roll(tuple(rng.choice(list(Colour)) for _ in
+                                                   range(state.dice_to_roll()))))
+                    continue
+                found = hint(state) if state.phase is Phase.BONUS else None
+                step = found.actions[0] if found is not None else None
+                if isinstance(step, BonusStep) and not state.board.is_finish(step.space):
+                    mover = state.bonus_player
+                    assert mover is not None
+                    for code in i18n.LANGUAGES:
+                        i18n.set_language(code)
+                        lines = hint_words(state, found, choices(state, shape, names))
+                        words = set(lines[0].replace(",", " ").replace(":", " ").split())
+                        assert not words & ids, (code, lines[0])
+                        assert where_words(state.apply(step), mover) in lines[0], lines[0]
+                    i18n.set_language(before)
+                    said += 1
+                state = state.apply(rng.choice(state.legal_actions()))
+    finally:
+        i18n.set_language(before)
+    assert said >= 3  # the test saw bonus steps hinted
+
+
+def test_no_fit_and_its_reason_are_joined_by_a_message() -> None:
+    """"No die fits any more" and why are two sentences joined as the language joins them
+    (a message: Chinese writes no space between sentences), not by a space in the code."""
+    from dataclasses import replace
+
+    from monza_tui.boardfile import load_board
+    from monza_tui.engine import Confirm, Game
+    from monza_tui.plain.words import ask_words
+
+    board = load_board("oval").board
+    start = Game(board, (Colour.RED, Colour.BLUE)).new_state()
+    state = replace(start, positions=(board.index_of("a7"), start.positions[1]))
+    state = state.apply(Roll((Colour.RED,) * 6))  # beside b7, level fronts: no die fits (R5)
+    assert Confirm() in state.legal_actions()
+    before = i18n.current_language()
+    try:
+        i18n.set_language("en")
+        assert ask_words(state, ["Ann", "Ben"]) == (
+            "Ann, no die fits any more. Why: the red space beside you does not reach further "
+            "ahead.")
+        i18n.set_language("xx")
+        said = ask_words(state, ["Ann", "Ben"])
+        assert said.startswith("⟦⟦") and said.endswith("~⟧"), said  # one message holds both
+    finally:
+        i18n.set_language(before)
+
+
+def test_a_closed_output_saves_the_race_and_says_nothing_more(home: Path) -> None:
+    """The output's reader goes away (``| head``) just as the roll is told: the roll is
+    played, so the race is saved as at the end of the input, nothing more is written, and
+    the error goes on to the command line (which ends quietly)."""
+
+    class Closing(io.StringIO):
+        def write(self, text: str) -> int:
+            if "rolls" in text or self.closed_now:
+                self.closed_now = True
+                raise BrokenPipeError(32, "Broken pipe")
+            return super().write(text)
+
+        closed_now = False
+
+    out = Closing()
+    race = long_race(SEED)
+    game = PlainGame(race, lines=io.StringIO("\n1\n"), out=out, echo=True)
+    with pytest.raises(BrokenPipeError):
+        game.run()
+    assert game.race.state.phase is not Phase.ROLL  # the roll was played
+    path = saves.save_path(game.race)  # type: ignore[arg-type]
+    assert path is not None and saves.load_save(path).state == game.race.state
+    assert "rolls" not in out.getvalue() and not out.getvalue().endswith(PROMPT)

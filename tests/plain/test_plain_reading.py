@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from monza_tui import i18n
 from monza_tui.plain.commands import ALIASES, Command, Typed, command_word, read_line
 
 
@@ -21,6 +22,13 @@ from monza_tui.plain.commands import ALIASES, Command, Typed, command_word, read
         ("re-roll 1,6", Typed(command=Command.REROLL, dice=(1, 6))),
         ("reroll", Typed(command=Command.REROLL)),
         ("reroll two", Typed()),
+        ("reroll2 5", Typed(command=Command.REROLL, dice=(2, 5))),
+        ("Re-roll1,6", Typed(command=Command.REROLL, dice=(1, 6))),
+        ("reroll2，5", Typed(command=Command.REROLL, dice=(2, 5))),
+        ("reroll 2、5", Typed(command=Command.REROLL, dice=(2, 5))),
+        ("reroll2x", Typed()),
+        ("roll2", Typed()),
+        ("2reroll", Typed()),
         ("1234567", Typed()),
         ("look at the board", Typed()),
         ("-1", Typed()),
@@ -37,3 +45,17 @@ def test_every_command_reads_in_english_and_in_the_players_language() -> None:
             assert read_line(alias.upper()).command is command
     words = [command_word(c).casefold() for c in Command]
     assert len(set(words)) == len(words)  # no two commands share a word
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_the_reroll_word_may_run_straight_into_the_dice(code: str) -> None:
+    # Chinese writes no space between a word and a number ("重掷2 5"); every language reads
+    # the word followed directly by the dice's numbers, as with a space.
+    before = i18n.current_language()
+    i18n.set_language(code)
+    try:
+        word = command_word(Command.REROLL)
+        for line in (f"{word} 2 5", f"{word}2 5", f"{word}2,5", f"{word}2，5"):
+            assert read_line(line) == Typed(command=Command.REROLL, dice=(2, 5)), line
+    finally:
+        i18n.set_language(before)

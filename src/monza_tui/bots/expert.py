@@ -34,7 +34,7 @@ from monza_tui.engine import (
     State,
     Tile,
 )
-from monza_tui.errors import Said, said
+from monza_tui.errors import CarAt, Said, said
 
 
 class ExpertDriver(PlanningDriver):
@@ -210,8 +210,9 @@ def _bonus_reason(state: State, bonus: BonusChoice) -> Said:
     if isinstance(bonus.action, BonusStep):
         if bonus.finishes:
             return said("hint.bonus_finish")
-        space = state.board.spaces[bonus.action.space]
-        return said("hint.bonus_step", space=space.id)
+        # Where the car would then be, as a player reads it (never the space's id).
+        mover = state.bonus_player if state.bonus_player is not None else state.player
+        return said("hint.bonus_step", where=CarAt(state.apply(bonus.action), mover))
     if bonus.step_score == -float("inf"):
         return said("hint.bonus_none")
     return said("hint.bonus_stay")

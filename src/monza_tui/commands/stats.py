@@ -16,7 +16,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from monza_tui import stats
-from monza_tui.errors import UserError
+from monza_tui.errors import UsageError
 from monza_tui.i18n import _
 from monza_tui.stats.standings import Table, champions, latest, standings
 from monza_tui.stats.words import (
@@ -30,10 +30,12 @@ from monza_tui.stats.words import (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``monza stats [--board NAME] [--json]``."""
-    parser.add_argument("--board", metavar=_("NAME"),
-                        help=_("only the races on this board (oval, long, classic or a board "
-                               "file's name)"))
+    """``monza stats [--board NAME|FILE] [--json]`` (the board as ``monza play`` takes it)."""
+    from monza_tui.boardfile import BUILTIN
+
+    parser.add_argument("--board", metavar=_("NAME|FILE"),
+                        help=_("only the races on this board: {boards}, a board file (.toml) "
+                               "or its name").format(boards=_(", ").join(BUILTIN)))
     parser.add_argument("--json", action="store_true",
                         help=_("print the standings as JSON (names and numbers only)"))
 
@@ -69,24 +71,38 @@ def as_json(tables: tuple[Table, ...], champs: tuple[str, ...], skipped: int) ->
     )
 
 
+def board_name(given: str, played: set[str]) -> str:
+    """The name the records give the board of ``--board``: a board's name (one played here
+    or a built-in one), or a board file's (as ``monza play --board`` takes it; a file that
+    cannot be read says why). :class:`UsageError` when no race was played on it."""
+    from pathlib import Path
+
+    from monza_tui.boardfile import BUILTIN, load_board
+
+    name = given
+    if given not in played and given not in BUILTIN and (
+        Path(given).suffix or Path(given).is_file()
+    ):
+        name = load_board(given).board.name
+    if name not in played and name not in BUILTIN:
+        raise UsageError(
+            _("--board {board}: no race on such a board (boards played: {boards})").format(
+                board=given, boards=_(", ").join(sorted(played)) or "–"
+            )
+        )
+    return name
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the standings (status 0, also with unreadable records: they are counted)."""
     board = args.board
     if board is not None and not board.strip():
-        raise UserError(_("--board needs a board's name"))
+        raise UsageError(_("--board needs a board's name"))
     scan = stats.history()
     results = scan.results
     if board is not None:
-        from monza_tui.boardfile import BUILTIN
-
-        played = sorted({r.board for r in results})
-        if board not in played and board not in BUILTIN:
-            raise UserError(
-                _("--board {board}: no race on such a board (boards played: {boards})").format(
-                    board=board, boards=_(", ").join(played) or "–"
-                )
-            )
-        results = tuple(r for r in results if r.board == board)
+        name = board_name(board, {r.board for r in results})
+        results = tuple(r for r in results if r.board == name)
     tables = standings(results)
     champs = champions(scan.results)  # the last race's winners, whatever its board
     if args.json:

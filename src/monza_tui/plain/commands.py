@@ -92,13 +92,29 @@ def read_line(line: str) -> Typed:
     command = _lookup(text)
     if command is not None:
         return Typed(command=command)
-    head, _space, rest = text.partition(" ")
-    numbers = rest.replace(",", " ").split()
+    head, rest = _word_and_numbers(text)
+    numbers = rest.translate(_SEPARATORS).split()
     if _lookup(head) is Command.REROLL and numbers and all(
         n.isdecimal() and len(n) <= 2 for n in numbers
     ):
         return Typed(command=Command.REROLL, dice=tuple(int(n) for n in numbers))
     return Typed()
+
+
+_SEPARATORS = str.maketrans({",": " ", "，": " ", "、": " "})
+"""What may stand between a re-roll's dice besides spaces: a comma, and the full-width
+comma and enumeration comma a Chinese input method types (``重掷2，5``, ``重掷2、5``)."""
+
+
+def _word_and_numbers(text: str) -> tuple[str, str]:
+    """A command word and what follows it: up to the first space, or up to the first digit
+    when the word runs straight into it (``reroll2 5``, Chinese ``重掷2 5``, where no space
+    is usual between a word and a number)."""
+    head, _space, rest = text.partition(" ")
+    digit = next((at for at, char in enumerate(head) if char.isdecimal()), None)
+    if digit:  # neither None nor 0: a word comes first
+        return head[:digit], f"{head[digit:]} {rest}"
+    return head, rest
 
 
 def help_lines() -> list[str]:

@@ -86,9 +86,13 @@ class Talk:
         self.lines = lines
         self.out = out
         self.echo = echo
+        self.gone = False
+        """Whether the output is gone (its reader closed the pipe): nothing more is said."""
 
     def say(self, *texts: str) -> None:
         """Write lines, each once, and flush (a screen reader reads them as they come)."""
+        if self.gone:
+            return
         for text in texts:
             for line in text.split("\n"):
                 self.out.write(clean(line) + "\n")
@@ -153,7 +157,8 @@ class PlainGame:
 
     def run(self) -> int:
         """Play until the race is over (0), the input ends or the player quits (0: saved),
-        or Ctrl+C (130, saved too)."""
+        or Ctrl+C (130, saved too); a closed output saves too, and raises
+        :class:`BrokenPipeError` on."""
         try:
             self.say(*intro_lines(self.race))
             return self._loop()
@@ -161,6 +166,13 @@ class PlainGame:
             self.talk.out.write("\n")
             self._leave()
             return 130
+        except BrokenPipeError:
+            # The output's reader went away (``monza play --plain | head``): leave as at the
+            # end of the input, saving, without a word (nothing can be written any more);
+            # the command line ends quietly (cli.main).
+            self.talk.gone = True
+            self._leave()
+            raise
 
     def _loop(self) -> int:
         while True:

@@ -35,7 +35,7 @@ from monza_tui.i18n import _, colour_name, ngettext, pgettext
 from monza_tui.plain.ahead import Names, ahead_words, from_left, step_words
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind
-from monza_tui.wording import board_title, word
+from monza_tui.wording import board_title, sentences, word
 
 
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ def ask_words(state: State, names: Names) -> str:
     if Confirm() in state.legal_actions() and state.unused_dice():
         text = _("{name}, no die fits any more.").format(name=name)
         reason = no_fit_reason(state)
-        return f"{text} {reason}" if reason else text
+        return sentences(text, reason) if reason else text
     if phase is Phase.TURBO_PLACING:
         return _("{name}, turbo: place the two new dice.").format(name=name)
     if not state.path:

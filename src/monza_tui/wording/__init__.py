@@ -6,7 +6,8 @@ record's fields, ``hints`` for the bots' reasons): a code maps to an English mes
 with :func:`~monza_tui.i18n.N_` (the catalogue's msgid), or to a singular/plural pair and
 the parameter that counts. :func:`word` looks the code up, words each parameter (a colour
 by its name, a phase by its name, a nested error or :class:`~monza_tui.errors.Said` by its
-own sentence, a place on a board by lane and token) and fills the message in.
+own sentence, a place on a board by lane and token, a car by its place in the race) and
+fills the message in.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from monza_tui.engine.board import Edition
 from monza_tui.engine.colours import Colour
 from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
-from monza_tui.errors import Said
+from monza_tui.errors import CarAt, Said
 from monza_tui.i18n import N_, _, colour_name, pgettext
 from monza_tui.wording import commands, engine, fields, files, hints, record
 from monza_tui.wording.plural import Message, Plural
@@ -108,11 +109,22 @@ def value(item: object) -> object:
         return edition_name(item)
     if isinstance(item, Spot):
         return spot(item)
+    if isinstance(item, CarAt):
+        from monza_tui.app.narrate import where_words  # the one way a car's place is said
+
+        return where_words(item.state, item.player)
     if isinstance(item, Said | BaseException):
         return word(item)
     if isinstance(item, list | tuple | frozenset | set):
         return listing(item)
     return item
+
+
+def sentences(first: str, second: str) -> str:
+    """Two sentences one after the other, as the language writes them: a message, so that
+    a language without spaces between sentences (Chinese: "……。……。") drops the space."""
+    # Translators: two whole sentences one after the other; Chinese writes no space.
+    return pgettext("two sentences", "{first} {second}").format(first=first, second=second)
 
 
 def and_list(items: object) -> str:

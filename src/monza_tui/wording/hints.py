@@ -31,7 +31,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "hint.tiles_counted": Plural("n", lambda n: ngettext("{n} tile", "{n} tiles", n)),
     "hint.bonus_finish": N_("the free step reaches the finish"),
-    "hint.bonus_step": N_("a free step forward to {space}"),
+    "hint.bonus_step": N_("a free step forward: {where}"),
     "hint.bonus_none": N_("no free space to step to"),
     "hint.bonus_stay": N_("stay: the free step would leave the car likely to be pushed back"),
     "hint.no_turbo_fit": N_("no turbo die fits: the car stays where it is"),

@@ -172,7 +172,7 @@ def hint_text(state: State, found: Hint | None) -> str:
             parts.append(_("decline the bonus"))
     step = next((a for a in found.actions if isinstance(a, BonusStep)), None)
     if step is not None and state.is_legal(step):
-        # Said in the screen's words (the expert's own reason names the space's id).
+        # Said in the screen's words: the lit step, and where the car will then be.
         mover = state.bonus_player if state.bonus_player is not None else state.player
         return _("Hint: take the lit bonus step: {where}").format(
             where=where_words(state.apply(step), mover)

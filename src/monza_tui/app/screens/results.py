@@ -3,6 +3,7 @@ with their trophies (R10, R11), and a rematch."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -17,7 +18,7 @@ from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
-from monza_tui.i18n import N_, _, colour_letter, ngettext, number
+from monza_tui.i18n import N_, _, colour_letter, ngettext, number, retranslate
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
 from monza_tui.stats.words import TROPHY
@@ -44,12 +45,17 @@ def rule_note(pro: bool) -> str:
     return _("The finishers' dice in their turn of the final round decide: fewest wins.")
 
 
-def rematch_label(evening: Evening | None) -> str:
-    """The rematch button: the evening's next race, a new evening after its last, else a
-    rematch."""
+def rematch_msgid(evening: Evening | None) -> str:
+    """What the rematch button and its key say, in English (the msgid): the evening's next
+    race, a new evening after its last, else a rematch."""
     if evening is None:
-        return _("Rematch")
-    return _("New evening") if evening.over else _("Next race")
+        return N_("Rematch")
+    return N_("New evening") if evening.over else N_("Next race")
+
+
+def rematch_label(evening: Evening | None) -> str:
+    """The rematch button's label in the player's language."""
+    return _(rematch_msgid(evening))
 
 
 def evening_text(evening: Evening, scores: tuple[Score, ...], width: int = 76) -> str:
@@ -66,9 +72,15 @@ def evening_text(evening: Evening, scores: tuple[Score, ...], width: int = 76) -
     for score in scores:
         points = ngettext("{n} point", "{n} points", score.points).format(
             n=number(score.points))
-        gained = "" if score.last is None else " " + _("(+{n})").format(n=number(score.last))
+        # One message per entry: its punctuation is the language's ("第1名 A：3分（+1）").
+        if score.last is None:
+            entry = _("{place} {name}: {points}")
+        else:
+            entry = _("{place} {name}: {points} (+{gained})")
+        entry = entry.format(place=ordinal(score.place), name=score.name, points=points,
+                             gained=None if score.last is None else number(score.last))
         mark = f"{TROPHY} " if evening.over and score.place == 1 else ""
-        entries.append(f"{mark}{ordinal(score.place)} {score.name}: {points}{gained}")
+        entries.append(f"{mark}{entry}")
     lines = [heading, ""]
     for entry in entries:
         joined = f"{lines[-1]}   {entry}" if lines[-1] else entry
@@ -100,6 +112,16 @@ class ResultsScreen(Screen[None]):
         self.race = race
         self.evening = evening
         """The evening this race belongs to (its running table, or the final podium)."""
+        # The footer's r says what the button says ("Next race", "New evening"): this
+        # screen's copy of the binding, by its id (a keymap may have moved it to another
+        # key); a Said keeps its msgid, so a language switch says it again.
+        label = retranslate(rematch_msgid(evening))
+        bindings = self._bindings.key_to_bindings
+        for key, items in bindings.items():
+            bindings[key] = [
+                replace(item, description=label) if item.id == "results.rematch" else item
+                for item in items
+            ]
 
     def compose(self) -> ComposeResult:
         race = self.race
@@ -189,4 +211,4 @@ class ResultsScreen(Screen[None]):
         details.display = not details.display
 
 
-__all__ = ["TROPHY", "ResultsScreen", "evening_text", "rematch_label"]
+__all__ = ["TROPHY", "ResultsScreen", "evening_text", "rematch_label", "rematch_msgid"]
