@@ -11,7 +11,7 @@ in the code and on the rules screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from monza_tui.engine import (
     Action,
@@ -209,8 +209,15 @@ def headlines(before: State, action: Action, after: State, names: Sequence[str])
     return lines
 
 
-def tell(before: State, action: Action, after: State, names: Sequence[str]) -> list[str]:
-    """What happened when ``action`` turned ``before`` into ``after``."""
+def tell(
+    before: State,
+    action: Action,
+    after: State,
+    names: Sequence[str],
+    dice_text: Callable[[Sequence[Colour]], str] = dice_text,
+) -> list[str]:
+    """What happened when ``action`` turned ``before`` into ``after``; rolls as their
+    letters (the board's), or as ``dice_text`` says them (the line game: their names)."""
     lines: list[str] = []
     who = names[before.player]
     done = finished_turn(before, after)

@@ -48,6 +48,7 @@ from monza_tui.plain.words import (
     intro_lines,
     placed_line,
     results_lines,
+    roll_words,
     situation,
     taken_back_line,
 )
@@ -202,7 +203,7 @@ class PlainGame:
         elif isinstance(action, TakeBack):
             lines.append(taken_back_line(before))
         self.race = self.race.apply(action)
-        lines.extend(tell(before, action, self.race.state, self.names))
+        lines.extend(tell(before, action, self.race.state, self.names, dice_text=roll_words))
         self.say(*lines)
         self._save()
 

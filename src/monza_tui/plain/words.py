@@ -9,6 +9,7 @@ narration (:mod:`monza_tui.app.narrate`), not here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from monza_tui.app.narrate import where_words
@@ -18,6 +19,7 @@ from monza_tui.bots import Hint
 from monza_tui.engine import (
     Action,
     BonusStep,
+    Colour,
     Confirm,
     DeclineBonus,
     Die,
@@ -132,6 +134,12 @@ def drive_words(state: State) -> str:
     if after.phase is Phase.TURBO_ROLL:
         return _("drive and earn the turbo roll: {where}").format(where=where)
     return _("drive: {where}").format(where=where)
+
+
+def roll_words(colours: Sequence[Colour]) -> str:
+    """A roll as the line game tells it: the colours' names (a screen reader reads the
+    board's letters as letters)."""
+    return _(", ").join(colour_name(colour) for colour in colours)
 
 
 def dice_words(state: State) -> str:

@@ -25,7 +25,7 @@ from monza_tui.bots import Hint
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import N_, _
 from monza_tui.record.seating import changes_by_step
-from monza_tui.wording import board_title
+from monza_tui.wording import board_title, sentences
 
 PANEL_WIDTH = 36
 """Columns of the side panel (the board gets the rest)."""
@@ -122,9 +122,9 @@ class PanelMixin(RacePace):
             need = view.min_size
             message = _("Please enlarge the terminal: the board and the panel do not fit in "
                         "{width}×{height}.").format(width=width, height=height)
-            message += " " + _("The race needs about {w}×{h}.").format(
+            message = sentences(message, _("The race needs about {w}×{h}.").format(
                 w=need[0] + PANEL_WIDTH, h=max(need[1], PANEL_MIN_HEIGHT) + 1
-            )
+            ))
             put_text(one(self, "#enlarge", Static), message)
 
     # Drawing -----------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from monza_tui.engine import (
 )
 from monza_tui.engine.board import touches
 from monza_tui.i18n import _, colour_name, pgettext
-from monza_tui.wording import word
+from monza_tui.wording import sentences, word
 
 
 def _dice(indices: object) -> str:
@@ -75,19 +75,19 @@ def prompt(now: Now, pointer: Pointer) -> str:
             text = _("No die fits any more: Enter drives the car.")
             reason = no_fit_reason(state)
             if reason:
-                text += " " + reason
+                text = sentences(text, reason)
         else:
             text = _("Every die is placed: Enter drives the car.")
         if now.tiles:
-            text += " " + _("A tile still fits (t).")
+            text = sentences(text, _("A tile still fits (t)."))
         if state.path:
-            text += " " + _("⌫ takes back.")
+            text = sentences(text, _("⌫ takes back."))
         return text
     if phase is Phase.TURBO_PLACING:
         return _("Turbo: place the two new dice: 1-2, or ←→ and Enter.")
     text = _("Place a die: 1-6, or ←→ and Enter on a lit space. ⌫ takes back.")
     if now.tile_only:
-        text += " " + _("Spaces lit with dots need a tile (t).")
+        text = sentences(text, _("Spaces lit with dots need a tile (t)."))
     return text
 
 
