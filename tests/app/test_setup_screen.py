@@ -30,7 +30,8 @@ from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.app.screens.rules import RulesScreen
-from monza_tui.app.screens.setup import FILE, SetupScreen, board_label
+from monza_tui.app.screens.setup import SetupScreen
+from monza_tui.app.screens.setup_form import FILE, board_label
 from monza_tui.boardfile import BUILTIN, builtin_boards
 from monza_tui.bots import make_driver
 from monza_tui.engine import CarCountError, Edition, GameConfigError, check_car_count
