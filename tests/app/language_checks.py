@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from textual.app import App
 
 from monza_tui import i18n
-from monza_tui.locale import catalogue
+from monza_tui.locale import catalogue, pseudo
 from monza_tui.locale.pseudo import CLOSE, OPEN
 
 PSEUDO = catalogue.PSEUDO
@@ -32,11 +32,17 @@ def english_words() -> frozenset[str]:
     return frozenset(words)
 
 
+TYPED = re.compile(rf"{pseudo._KEEP.pattern}|\S*[/\\]\S*|\S+\.(?:toml|json|svg)\b")
+"""What stays as typed in every language (the pseudo-locale keeps it: ``monza resume``,
+``--help``, ``LC_ALL``, placeholders' values) and file paths."""
+
+
 def english_left(lines: list[str]) -> list[str]:
-    """The plain English words on screen (accented pseudo words are not ASCII)."""
+    """The plain English words on screen (accented pseudo words are not ASCII), what is
+    typed and file paths aside."""
     found = []
     for line in lines:
-        for word in re.findall(r"(?<![\w-])[A-Za-z]{3,}(?![\w-])", line):
+        for word in re.findall(r"(?<![\w-])[A-Za-z]{3,}(?![\w-])", TYPED.sub(" ", line)):
             if word not in ALLOWED and word.lower() in english_words():
                 found.append(f"{word!r} in {line.strip()!r}")
     return found
@@ -65,14 +71,15 @@ def cut_off(lines: list[str], scrolled: bool = False) -> list[str]:
                     problems.append(f"line {number}: a message without its start: {lines[number]!r}")
         if open_at and number + 1 < len(lines):
             column = min(open_at)
-            below = cells[number + 1][column:column + 1] or [" "]
-            if not below[0].strip() or below[0] in BORDERS:
+            if not _goes_on(line, column, cells[number + 1]):
                 problems.append(f"line {number}: cut off: {lines[number].strip()!r}")
                 open_at.clear()
     return problems
 
 
 BORDERS = "│┃▏▕║"
+UNKNOWN = "\x00"
+"""A cell under an overlay: text may go on there, and nothing opens or closes."""
 
 
 def _block_start(line: list[str], column: int) -> int:
@@ -85,6 +92,19 @@ def _block_start(line: list[str], column: int) -> int:
     while line[column] == " ":
         column += 1
     return column
+
+
+def _goes_on(line: list[str], column: int, below: list[str]) -> bool:
+    """Whether the text that began at ``column`` goes on on the line ``below``: there, at
+    that column, or (centred text) at the first character below within the text's span,
+    unless that begins a new message."""
+    end = column
+    while end + 1 < len(line) and line[end + 1] not in BORDERS and line[end:end + 2] != [" ", " "]:
+        end += 1
+    for at, ch in enumerate(below[column:end + 1]):
+        if ch.strip():
+            return ch not in BORDERS and (at == 0 or ch != OPEN)  # not a new message
+    return False
 
 
 def _cells(line: str) -> list[str]:
@@ -142,6 +162,13 @@ def screen_text_problems(app: App[object]) -> list[str]:
             for y, row in enumerate(cells)
         ]
     problems = english_left(_text(cells))
+    for widget in screen.query("*"):  # a drop-down's list over the form: read on its own
+        if widget.display and widget.styles.overlay == "screen" and widget.region.area:
+            x, y, width, height = widget.region
+            part = [row[x:x + width] for row in cells[y:y + height]]
+            problems += [f"{widget!r}: {p}" for p in cut_off(_text(part))]
+            for row in cells[y:y + height]:  # what it covers may go on under it
+                row[:] = [UNKNOWN] * len(row)
     scrolling = [
         w for w in screen.query("*")
         if w.display and w.is_scrollable and w.max_scroll_y > 0 and w.region.area
@@ -201,6 +228,10 @@ KNOWN_PROBLEMS: dict[str, str] = {
     r"cut off: .*▏  \S+ +.*⟦⟦\S+, \d+ ţö ĝ[^⟧]*'$": (
         "the race panel's standings give the place (3rd, 5 to go) at most half the panel's"
         " row: a longer place is cut (app/widgets/panel.py, the lead's)"
+    ),
+    r"cut off: .*▏ ⟦Ţîļéš .*⟦\+ŕöļļ~*'$": (
+        "the race panel's tiles row (Tiles r b g y p w +roll) is one line: the label and"
+        " the extra roll's tile do not fit a longer word (app/widgets/dice.py, the lead's)"
     ),
 }
 """Problems the app has today, each matched by a pattern of its report, with why and whose
