@@ -36,6 +36,22 @@ SPRINT = str(DATA / "sprint.toml")
 ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
 
 
+def said(msgid: str, **params: Any) -> str:
+    """A message as the game says it in the session's language: a test builds the text it
+    expects from the app's own msgid, so it asserts the exact text in any language."""
+    return i18n._(msgid).format(**params)
+
+
+def said_n(singular: str, plural: str, n: int, **params: Any) -> str:
+    """A plural message (``{n}`` filled) as the game says it in the session's language."""
+    return i18n.ngettext(singular, plural, n).format(n=n, **params)
+
+
+def bot_name(n: int) -> str:
+    """The name the game gives its ``n``th bot ("Bot 1")."""
+    return said("Bot {n}", n=n)
+
+
 def sprint(seats: tuple[Seat, ...] = (ANN, BEN), **kwargs: Any) -> Race:
     """A race on the sprint board, seed 1, Ann and Ben unless told otherwise."""
     return start_race(RaceSetup(board=SPRINT, seats=seats, seed=1, **kwargs))
