@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 
+import pytest
 from rich.cells import cell_len
 from textual.app import App
 
@@ -224,19 +225,35 @@ def misaligned_track(app: App[object]) -> tuple[int, list[str]]:
     return checked, problems[:5]
 
 
+TILES_CUT = (
+    "the race panel's tiles row (Tiles r b g y p w +roll) is one line: the label and the "
+    "extra roll's tile do not fit a longer word (app/widgets/dice.py, the lead's)"
+)
+PROMPT_GROWS = (
+    "the turn prompt keeps four lines, a longer one grows it and moves the panel's rows "
+    "(app/screens/race.tcss #turn-prompt, the lead's)"
+)
+
+
 KNOWN_PROBLEMS: dict[str, str] = {
     r"cut off: .*▏  \S+ +.*⟦⟦\S+, \d+ ţö ĝ[^⟧]*'$": (
         "the race panel's standings give the place (3rd, 5 to go) at most half the panel's"
         " row: a longer place is cut (app/widgets/panel.py, the lead's)"
     ),
-    r"cut off: .*▏ ⟦Ţîļéš .*⟦\+ŕöļļ~*'$": (
-        "the race panel's tiles row (Tiles r b g y p w +roll) is one line: the label and"
-        " the extra roll's tile do not fit a longer word (app/widgets/dice.py, the lead's)"
-    ),
+    r"cut off: .*▏ ⟦Ţîļéš[^⟧]*'$": TILES_CUT,
 }
 """Problems the app has today, each matched by a pattern of its report, with why and whose
 file it is: they are left out of the checks until fixed (docs/i18n.md). Keep it short:
 anything new fails."""
+
+
+def known_problem(reason: str) -> pytest.MarkDecorator:
+    """A test that fails in the pseudo-locale for a known problem of the app (``reason``:
+    what and whose file): expected to fail there, strictly, so that the fix shows (the
+    mark must then go). English sessions run it as usual."""
+    return pytest.mark.xfail(
+        i18n.current_language() == PSEUDO, reason=f"pseudo-locale: {reason}", strict=True
+    )
 
 
 def screen_problems(app: App[object]) -> list[str]:
