@@ -47,6 +47,11 @@ def said_n(singular: str, plural: str, n: int, **params: Any) -> str:
     return i18n.ngettext(singular, plural, n).format(n=n, **params)
 
 
+def key_label(key: str, msgid: str) -> str:
+    """A key of the footer as it reads in the session's language (``⏎ OK``)."""
+    return f"{key} {i18n._(msgid)}"
+
+
 def bot_name(n: int) -> str:
     """The name the game gives its ``n``th bot ("Bot 1")."""
     return said("Bot {n}", n=n)

@@ -225,6 +225,10 @@ def misaligned_track(app: App[object]) -> tuple[int, list[str]]:
     return checked, problems[:5]
 
 
+STANDINGS_CUT = (
+    "the race panel's standings give the place (3rd, 5 to go) at most half the panel's "
+    "row: a longer place is cut (app/widgets/panel.py, the lead's)"
+)
 TILES_CUT = (
     "the race panel's tiles row (Tiles r b g y p w +roll) is one line: the label and the "
     "extra roll's tile do not fit a longer word (app/widgets/dice.py, the lead's)"
@@ -236,10 +240,7 @@ PROMPT_GROWS = (
 
 
 KNOWN_PROBLEMS: dict[str, str] = {
-    r"cut off: .*▏  \S+ +.*⟦⟦\S+, \d+ ţö ĝ[^⟧]*'$": (
-        "the race panel's standings give the place (3rd, 5 to go) at most half the panel's"
-        " row: a longer place is cut (app/widgets/panel.py, the lead's)"
-    ),
+    r"cut off: .*▏  ●\S  (▶ |  )[^⟦]+⟦⟦[^']*'$": STANDINGS_CUT,
     r"cut off: .*▏ ⟦Ţîļéš[^⟧]*'$": TILES_CUT,
 }
 """Problems the app has today, each matched by a pattern of its report, with why and whose
