@@ -52,6 +52,11 @@ def key_label(key: str, msgid: str) -> str:
     return f"{key} {i18n._(msgid)}"
 
 
+def footer(*keys: tuple[str, str]) -> str:
+    """The footer line of these keys (key, label msgid), as the game draws it."""
+    return " " + "  ".join(key_label(key, msgid) for key, msgid in keys)
+
+
 def bot_name(n: int) -> str:
     """The name the game gives its ``n``th bot ("Bot 1")."""
     return said("Bot {n}", n=n)
