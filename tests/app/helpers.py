@@ -47,6 +47,15 @@ def said_n(singular: str, plural: str, n: int, **params: Any) -> str:
     return i18n.ngettext(singular, plural, n).format(n=n, **params)
 
 
+def as_in_english(text: str, english: str) -> str:
+    """``text``, made with the app's own words, and in an English session checked against
+    the ``english`` a reader reads: an expectation exact in every language that keeps the
+    English run's literal text."""
+    if i18n.current_language() == "en":
+        assert text == english
+    return text
+
+
 def key_label(key: str, msgid: str) -> str:
     """A key of the footer as it reads in the session's language (``⏎ OK``)."""
     return f"{key} {i18n._(msgid)}"
