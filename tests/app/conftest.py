@@ -18,8 +18,14 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from app.language_checks import PSEUDO, misaligned_track, region_lines, screen_problems
-from app.language_checks import cut_off, english_left
+from app.language_checks import (
+    PSEUDO,
+    cut_off,
+    english_left,
+    misaligned_track,
+    region_lines,
+    screen_problems,
+)
 from monza_tui import i18n
 from monza_tui.app.app import MonzaApp
 

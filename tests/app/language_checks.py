@@ -69,7 +69,9 @@ def cut_off(lines: list[str], scrolled: bool = False) -> list[str]:
                 if open_at:
                     open_at.pop()
                 elif not scrolled and UNKNOWN not in line:
-                    problems.append(f"line {number}: a message without its start: {lines[number]!r}")
+                    problems.append(
+                        f"line {number}: a message without its start: {lines[number]!r}"
+                    )
         if open_at and line and line[-1] == UNKNOWN:
             continue  # it goes on under a drop-down's list
         if open_at and number + 1 < len(lines):

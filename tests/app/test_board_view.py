@@ -21,12 +21,12 @@ from textual.geometry import Offset
 from textual.widgets import Static
 
 from builders import game, play, state
+from monza_tui import i18n
 from monza_tui.app.board_marks import CAR_MARK, FINISHED_MARK, car_glyph
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.scene import DONE_LABEL, Scene, scene_from_state
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board, parse_board
 from monza_tui.engine import Colour, Die, Phase, Place, SpaceKind, State, Tile
-from monza_tui import i18n
 from monza_tui.i18n import colour_letter
 
 R, B, G, Y, P, W = (colour_letter(c) for c in Colour)

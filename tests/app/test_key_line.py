@@ -4,10 +4,10 @@ a key presses it, a greyed button ignores a press."""
 from __future__ import annotations
 
 from app.helpers import ScriptedDice, click_one, press, race_app, run_async, screen_lines, sprint
-from monza_tui.i18n import _, pgettext
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.engine import Phase
+from monza_tui.i18n import _, pgettext
 
 
 def _column(line: str, label: str) -> int:

@@ -31,6 +31,7 @@ from app.helpers import (
     wait_for,
 )
 from app.language_checks import STANDINGS_CUT, TILES_CUT, known_problem
+from monza_tui import i18n
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import (
     ordinal,
@@ -44,7 +45,6 @@ from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.results import ResultsScreen, dice_words, rule_note
 from monza_tui.app.widgets.panel import wrap_words
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
-from monza_tui import i18n
 from monza_tui.i18n import _
 from monza_tui.i18n import colour_letter as letter
 from monza_tui.record import Race
@@ -71,7 +71,7 @@ def final_round_race() -> Race:
         *[Place(Die(i), at(race, f"a{i + 1}")) for i in range(6)],
         Confirm(),
     )
-    for _ in range(3):
+    for _round in range(3):
         race = played(race, Roll(colours("WWWWWW")), Confirm())  # no white space ahead
     return played(
         race,

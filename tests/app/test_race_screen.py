@@ -18,8 +18,8 @@ from app.helpers import (
     static_text,
     where,
 )
-from monza_tui.app import choices
 from app.language_checks import speaking
+from monza_tui.app import choices
 from monza_tui.app.narrate import dice_text, ordinal, tell
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen

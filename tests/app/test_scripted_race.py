@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.pilot import Pilot
-
 import pytest
+from textual.pilot import Pilot
 
 from app.helpers import (
     SPRINT,

@@ -33,13 +33,12 @@ from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.app.screens.rules import RulesScreen
 from monza_tui.app.screens.setup import FILE, SetupScreen, board_label
-from monza_tui.boardfile import BUILTIN, builtin_boards
+from monza_tui.boardfile import BUILTIN, builtin_boards, load_board
 from monza_tui.bots import make_driver
 from monza_tui.engine import CarCountError, Edition, GameConfigError, check_car_count
-from monza_tui.record import Race
-from monza_tui.boardfile import load_board
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
+from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 
 
