@@ -186,7 +186,7 @@ async def test_results_stay_after_any_number_of_enters() -> None:
         assert isinstance(app.screen, ResultsScreen)
         race = app.race
         assert app.screen.focused is None
-        for _ in range(7):
+        for _enter in range(7):
             await press(pilot, "enter")
         assert isinstance(app.screen, ResultsScreen)
         assert app.race is race
