@@ -49,3 +49,28 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["LANGUAGE"] = code  # also for `monza` run in-process or as a child process
     os.environ["MONZA_PSEUDO"] = "1"  # the pseudo-locale is open to the tests
     i18n.set_language(code)
+    config.stash[SESSION_LANGUAGE] = code
+    config.addinivalue_line(
+        "markers",
+        "english_only(reason): the test reads the English text itself (the English "
+        "catalogue, English-only output); skipped in a session in another language",
+    )
+    if code != "en":
+        # The English snapshot pictures are not compared in another language (the app
+        # tests check the screens instead, tests/app/conftest.py): not "unused".
+        config.option.warn_unused_snapshots = True
+
+
+SESSION_LANGUAGE = pytest.StashKey[str]()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a session in another language, English-only tests are skipped, saying why."""
+    code = config.stash[SESSION_LANGUAGE]
+    if code == "en":
+        return
+    for item in items:
+        mark = item.get_closest_marker("english_only")
+        if mark is not None:
+            why = mark.args[0] if mark.args else mark.kwargs.get("reason", "")
+            item.add_marker(pytest.mark.skip(reason=f"English only ({code} session): {why}"))

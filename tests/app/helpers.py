@@ -1,17 +1,26 @@
 """Helpers for the app's Pilot tests: scripted dice, waiting for the app to settle, and
-reading the screen as text (what a person would see, without colours)."""
+reading the screen as text (what a person would see, without colours).
+
+While the game speaks the pseudo-locale (``pytest --monza-lang xx``, or a test inside
+``speaking("xx")``), every screen a test settles on or reads is also checked: no English
+word left, no message cut off, the track on the cells of its layout
+(:func:`app.language_checks.screen_problems`). A test whose screen is too small on purpose
+says so with :func:`unchecked`."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from app.language_checks import PSEUDO, screen_problems
+from monza_tui import i18n
 from monza_tui.app.app import MonzaApp
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
@@ -25,6 +34,41 @@ SPRINT = str(DATA / "sprint.toml")
 """Two lanes of one-unit spaces: straight on or diagonal at every step (R5)."""
 
 ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
+
+
+def said(msgid: str, **params: Any) -> str:
+    """A message as the game says it in the session's language: a test builds the text it
+    expects from the app's own msgid, so it asserts the exact text in any language."""
+    return i18n._(msgid).format(**params)
+
+
+def said_n(singular: str, plural: str, n: int, **params: Any) -> str:
+    """A plural message (``{n}`` filled) as the game says it in the session's language."""
+    return i18n.ngettext(singular, plural, n).format(n=n, **params)
+
+
+def as_in_english(text: str, english: str) -> str:
+    """``text``, made with the app's own words, and in an English session checked against
+    the ``english`` a reader reads: an expectation exact in every language that keeps the
+    English run's literal text."""
+    if i18n.current_language() == "en":
+        assert text == english
+    return text
+
+
+def key_label(key: str, msgid: str) -> str:
+    """A key of the footer as it reads in the session's language (``⏎ OK``)."""
+    return f"{key} {i18n._(msgid)}"
+
+
+def footer(*keys: tuple[str, str]) -> str:
+    """The footer line of these keys (key, label msgid), as the game draws it."""
+    return " " + "  ".join(key_label(key, msgid) for key, msgid in keys)
+
+
+def bot_name(n: int) -> str:
+    """The name the game gives its ``n``th bot ("Bot 1")."""
+    return said("Bot {n}", n=n)
 
 
 def sprint(seats: tuple[Seat, ...] = (ANN, BEN), **kwargs: Any) -> Race:
@@ -87,6 +131,7 @@ async def settle(pilot: Pilot[Any], rounds: int = 4000) -> None:
         if not busy and not any(w.is_running for w in app.workers):
             await pilot._wait_for_screen()
             app.screen._on_timer_update()  # lay out and draw now, as Pilot.pause does
+            check_language(app)
             return
         await asyncio.sleep(0.001)
     raise AssertionError("the app did not settle")
@@ -144,10 +189,38 @@ def chip_place(
     return selector, offset
 
 
-def screen_lines(app: MonzaApp) -> list[str]:
-    """The screen as text lines (trailing spaces removed)."""
+_UNCHECKED: list[str] = []
+"""Why the screens shown now are not checked for their language (see :func:`unchecked`)."""
+
+
+@contextmanager
+def unchecked(reason: str) -> Iterator[None]:
+    """Screens that are not checked for English or cut text, for a ``reason`` (a terminal
+    too small on purpose): keep these few."""
+    _UNCHECKED.append(reason)
+    try:
+        yield
+    finally:
+        _UNCHECKED.remove(reason)
+
+
+def check_language(app: Any) -> None:
+    """In the pseudo-locale: the screen has no English, no cut-off text, an aligned track."""
+    if i18n.current_language() != PSEUDO or _UNCHECKED:
+        return
+    problems = screen_problems(app)
+    assert problems == [], (type(app.screen).__name__, problems, "\n".join(_lines(app)))
+
+
+def _lines(app: Any) -> list[str]:
     strips = app.screen._compositor.render_strips()
     return [strip.text.rstrip() for strip in strips]
+
+
+def screen_lines(app: MonzaApp) -> list[str]:
+    """The screen as text lines (trailing spaces removed); checked in the pseudo-locale."""
+    check_language(app)
+    return _lines(app)
 
 
 def screen_text(app: MonzaApp) -> str:

@@ -1,6 +1,9 @@
 """The board widget and its scenes: exact highlights from the engine (R5, R6, R14, R15),
 clicks that name the exact space, refreshes of only the changed lines, letters that carry
-the colours without colour, and snapshots of the three boards at 120x40 and 80x24."""
+the colours without colour, and snapshots of the three boards at 120x40 and 80x24.
+
+Letters are the session language's (``colour_letter``: ``R`` in English, ``Ŕ`` in the
+pseudo-locale), so the tests read the same board in any language."""
 
 from __future__ import annotations
 
@@ -18,10 +21,16 @@ from textual.geometry import Offset
 from textual.widgets import Static
 
 from builders import game, play, state
+from monza_tui import i18n
+from monza_tui.app.board_marks import CAR_MARK, FINISHED_MARK, car_glyph
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.scene import DONE_LABEL, Scene, scene_from_state
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board, parse_board
 from monza_tui.engine import Colour, Die, Phase, Place, SpaceKind, State, Tile
+from monza_tui.i18n import colour_letter
+
+R, B, G, Y, P, W = (colour_letter(c) for c in Colour)
+"""The colour letters in the session's language."""
 
 # Three lanes, ten units between start and finish: lane a of one-unit spaces, so that six
 # dice fit in a row (turbo, R14); lane b of two-unit spaces; lane c mixed.
@@ -258,7 +267,7 @@ async def test_resizing_mid_race_keeps_the_scene_and_never_breaks() -> None:
             at = Offset(x, y) + view._origin - view.scroll_offset
             shown.add(view.render_line(at.y).text[at.x])
         # The die and the blue car are still there (a chip, or "Ⓑ" where cells are short).
-        assert "1" in shown and ({"●", "B"} <= shown or "Ⓑ" in shown)
+        assert "1" in shown and ({CAR_MARK, B} <= shown or car_glyph(Colour.BLUE) in shown)
 
 
 @run_async
@@ -336,7 +345,7 @@ async def test_every_coloured_space_shows_its_letter_so_colour_is_not_needed(nam
             for x, y in layout.slots[space.index]:
                 at = Offset(x + view._origin.x, y + view._origin.y) - view.scroll_offset
                 shown.add(lines[at.y][at.x])
-            if space.colour.letter not in shown:
+            if colour_letter(space.colour) not in shown:
                 # Only a space whose one cell must show its edge (no line had room, and
                 # the space behind has no cell to spare for it) goes without its letter.
                 assert len(shown) == 1 and shown <= set("▏▕▔▁"), (space.id, shown)
@@ -360,25 +369,33 @@ async def test_cars_and_dice_are_drawn_in_their_spaces() -> None:
             for x, y in sorted(view.layout_now.slots[a3])
         )
         # No room for the letter as well: the die and the car chip (mark and letter).
-        assert text == "1●B"
+        assert text == f"1{CAR_MARK}{B}"
         view.show(Scene(cars={}))
         await pilot.pause()
         text = "".join(
             view.render_line(y + view._origin.y).text[x + view._origin.x]
             for x, y in sorted(view.layout_now.slots[a3])
         )
-        assert text == " P "
+        assert text == f" {P} "
 
 
 # Cars read without colour (issue 8, point 3) ----------------------------------------------
 
-CHIP = re.compile(r"[●⚑][RBGYPW]|[ⓇⒷⒼⓎⓅⓌ]")
-CIRCLED = dict(zip("ⓇⒷⒼⓎⓅⓌ", "RBGYPW", strict=True))
+LETTERS = "".join(colour_letter(c) for c in Colour)
+CHIP = re.compile(
+    f"[{CAR_MARK}{FINISHED_MARK}][{LETTERS}]|[{''.join(car_glyph(c) for c in Colour)}]"
+)
+TILE_MARKS = re.compile(f"[{LETTERS.lower()}]")
+"""The tiles row's marks are the letters in lower case: never drawn on the board."""
 
 
-def car_letter(text: str) -> str:
-    """The car's letter in a chip (``●R``, ``⚑R``) or a one-cell car (``Ⓡ``)."""
-    return CIRCLED.get(text, text[-1])
+def car_form(text: str) -> str:
+    """A car found in the text as its one-cell form (``Ⓡ``): a chip (``●R``, ``⚑R``) is
+    read by its letter. (Where a letter has no circled form, as in Russian or the
+    pseudo-locale's ``Ɓ``, the one-cell form is ``●`` for more than one car.)"""
+    if len(text) == 2:
+        return next(car_glyph(c) for c in Colour if colour_letter(c) == text[1])
+    return text
 
 
 def cars_in_text(view: BoardView) -> list[tuple[str, int, int, int | None]]:
@@ -405,7 +422,7 @@ async def test_every_car_is_found_by_reading_the_text(name: str, size: tuple[int
         await pilot.pause()
         view = app.query_one(BoardView)
         expected = sorted(
-            (car.letter, space) for space, cars in scene.cars.items() for car in cars
+            (car_glyph(car), space) for space, cars in scene.cars.items() for car in cars
         )
         found = [(t, x, y, space) for t, x, y, space in cars_in_text(view)]
         for t, x, y, space in found:
@@ -416,7 +433,7 @@ async def test_every_car_is_found_by_reading_the_text(name: str, size: tuple[int
         visible = {
             s for s in scene.cars if view.layout_now.slots.get(s) and _on_screen(view, s)
         }
-        assert sorted((car_letter(t), s) for t, _, _, s in found) == [
+        assert sorted((car_form(t), s) for t, _, _, s in found) == [
             e for e in expected if e[1] in visible
         ]
 
@@ -442,8 +459,8 @@ async def test_six_cars_on_the_classic_start_each_have_their_own_chip() -> None:
         view = app.query_one(BoardView)
         found = cars_in_text(view)
         assert [(t, x, y) for t, x, y, _ in found] == [
-            ("●P", 42, 9), ("●B", 44, 9), ("●G", 42, 10), ("●R", 44, 10),
-            ("●W", 42, 11), ("●Y", 44, 11),
+            ("●" + P, 42, 9), ("●" + B, 44, 9), ("●" + G, 42, 10), ("●" + R, 44, 10),
+            ("●" + W, 42, 11), ("●" + Y, 44, 11),
         ]
         assert {space for *_, space in found} == {bf.board.start}
 
@@ -458,7 +475,7 @@ async def test_a_car_at_the_finish_over_the_start_shows_the_flag() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         texts = sorted(t for t, *_ in cars_in_text(app.query_one(BoardView)))
-        assert texts == ["●R", "⚑B"]
+        assert texts == ["●" + R, "⚑" + B]
 
 
 @run_async
@@ -473,10 +490,10 @@ async def test_a_car_on_a_one_cell_space_is_shown_instead_of_the_letter() -> Non
         assert len(view.layout_now.slots[a1]) == 1
         at = screen_offset(view, a1)
         # The green car, its letter circled: never a space's letter nor a tile's.
-        assert view.render_line(at.y).text[at.x] == "Ⓖ"
+        assert view.render_line(at.y).text[at.x] == car_glyph(Colour.GREEN) == "Ⓖ"
         view.show(Scene(cars={}))
         await pilot.pause()
-        assert view.render_line(at.y).text[at.x] == "W"
+        assert view.render_line(at.y).text[at.x] == W
 
 
 @pytest.mark.parametrize("name", ["long", "classic"])
@@ -500,11 +517,11 @@ async def test_a_track_too_big_for_80x24_shows_the_whole_loop_in_a_mini_map(name
         for space, cars in scene.cars.items():
             x, y = layout.slots[space][0]
             mark = lines[region.y + y // 4][region.x + 1 + x // 4]
-            assert mark == cars[0].letter, bf.board.spaces[space].id
+            assert mark == colour_letter(cars[0]), bf.board.spaces[space].id
         # Everything else on the map is track (braille dots) or grass.
         for y in range(region.y, region.bottom):
             for ch in lines[y][region.x + 1 : region.right]:
-                assert ch == " " or ch in "RBGY" or 0x2800 <= ord(ch) <= 0x28FF
+                assert ch == " " or ch in R + B + G + Y or 0x2800 <= ord(ch) <= 0x28FF
         assert view.space_at(Offset(region.x + 2, region.y + 1)) is None  # the map covers
         # A click on the map's far corner scrolls the view there.
         before = view.scroll_offset
@@ -535,7 +552,7 @@ async def test_the_mini_map_moves_off_the_cursor() -> None:
         at = screen_offset(view, under)
         assert view.space_at(at) == under  # no longer under the map
         lines = [view.render_line(y).text for y in range(view.size.height)]
-        assert "R" in "".join(line[bottom.x + 1 :] for line in lines[bottom.y :])
+        assert R in "".join(line[bottom.x + 1 :] for line in lines[bottom.y :])
 
 
 @run_async
@@ -606,19 +623,22 @@ async def test_cars_on_short_spaces_never_read_as_letters() -> None:
         view = app.query_one(BoardView)
         assert view.layout_now.scale.name == "roomy"
         assert [len(view.layout_now.slots[s]) for s in (one, two, three, two_b)] == [1, 2, 3, 2]
-        assert space_text(view, three) == "P●B"  # the chip and the space's letter
-        assert space_text(view, two) == "●R"  # the letter gives way to the chip
-        assert space_text(view, one) == "Ⓖ"
-        assert sorted(space_text(view, two_b)) == sorted("ⓅⓎ")  # both, one cell each
+        assert space_text(view, three) == f"{P}●{B}"  # the chip and the space's letter
+        assert space_text(view, two) == "●" + R  # the letter gives way to the chip
+        assert space_text(view, one) == "Ⓖ"  # circled: accents dropped
+        # Both, one cell each (in English "ⓅⓎ"; a letter without a circled form is "●").
+        assert sorted(space_text(view, two_b)) == sorted(
+            car_glyph(c) for c in (Colour.PURPLE, Colour.YELLOW)
+        )
         view.show(replace(scene, cars={one: (Colour.GREEN, Colour.RED)}))
         await pilot.pause()
         assert space_text(view, one) == "⁂"
         view.show(replace(scene, cars={}))
         await pilot.pause()
-        assert space_text(view, one) == board.spaces[one].colour.letter
+        assert space_text(view, one) == colour_letter(board.spaces[one].colour)
         # No lower-case letter anywhere on the board: those are the tiles row's marks.
         text = "".join(view.render_line(y).text for y in range(view.size.height))
-        assert not re.search("[rbgypw]", text)
+        assert not TILE_MARKS.search(text)
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
@@ -649,9 +669,9 @@ async def test_two_cars_sharing_a_short_space_on_the_long_track_are_both_read(
             if not _on_screen(view, space):
                 continue
             text = space_text(view, space)
-            assert not re.search("[rbgypw]", text), text
-            found = {car_letter(t) for t in CHIP.findall(text)}
-            assert found == {car.letter for car in cars} or "⁂" in text, text
+            assert not TILE_MARKS.search(text), text
+            found = {car_form(t) for t in CHIP.findall(text)}
+            assert found == {car_glyph(car) for car in cars} or "⁂" in text, text
 
 
 def test_marks_keep_one_thin_edge_and_give_cars_the_room_first() -> None:
@@ -668,14 +688,18 @@ def test_marks_keep_one_thin_edge_and_give_cars_the_room_first() -> None:
 
     assert text(place_marks(row, letter, [], [], "b", None, thin)) == "▏R "
     blue = [(Colour.BLUE, False)]
-    assert text(place_marks(row, letter, [], blue, "b", None, thin)) == "▏●B"
+    assert text(place_marks(row, letter, [], blue, "b", None, thin)) == "▏●" + B
     die = [("1", ("d",))]
-    assert text(place_marks(row, letter, die, blue, "b", None, thin)) == "▏Ⓑ1"
+    blue_1, red_1, green_1 = (car_glyph(c) for c in (Colour.BLUE, Colour.RED, Colour.GREEN))
+    assert (blue_1, red_1, green_1) == ("Ⓑ", "Ⓡ", "Ⓖ") or i18n.current_language() != "en"
+    assert text(place_marks(row, letter, die, blue, "b", None, thin)) == f"▏{blue_1}1"
     two = [(Colour.BLUE, False), (Colour.RED, False)]
-    assert text(place_marks(row, letter, [], two, "b", None, thin)) == "▏ⒷⓇ"
+    assert text(place_marks(row, letter, [], two, "b", None, thin)) == f"▏{blue_1}{red_1}"
     three = [*two, (Colour.GREEN, False)]
-    assert text(place_marks(row, letter, [], three, "b", None, thin)) == "ⒼⒷⓇ"  # edge gives way
+    assert text(place_marks(row, letter, [], three, "b", None, thin)) == (
+        green_1 + blue_1 + red_1  # the edge gives way
+    )
     alone = ((0, 0),)  # a space of one cell, its thin edge there: the letter wins
     assert text(place_marks(alone, letter, [], [], "b", None, thin))[0] == "R"
     four = [*three, (Colour.YELLOW, False)]
-    assert text(place_marks(row, letter, [], four, "b", None, thin)) == "⁂ⒷⓇ"
+    assert text(place_marks(row, letter, [], four, "b", None, thin)) == f"⁂{blue_1}{red_1}"

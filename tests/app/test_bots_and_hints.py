@@ -10,23 +10,27 @@ from typing import Any
 from app.helpers import (
     SPRINT,
     ScriptedDice,
+    bot_name,
     human_turn,
     press,
     race_app,
     run_async,
+    said,
+    said_n,
     static_text,
     wait_for,
 )
 from monza_tui.app.board_view import BoardView
+from monza_tui.app.narrate import ordinal
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.widgets.dice import DiceTray
 from monza_tui.bots import hint
 from monza_tui.engine import BonusStep, Colour, Die, Phase, Place, Reroll
-from monza_tui.i18n import colour_name
+from monza_tui.i18n import _, colour_name, pgettext
 from monza_tui.wording import word
 
-ANN, BOT = Seat("Ann", Colour.RED), Seat("Bot 1", Colour.BLUE, "greedy")
+ANN, BOT = Seat("Ann", Colour.RED), Seat(bot_name(1), Colour.BLUE, "greedy")
 
 
 @run_async
@@ -77,7 +81,7 @@ async def test_skip_ends_the_bot_pauses_and_the_drive() -> None:
         screen = app.screen
         assert isinstance(screen, RaceScreen)
         await wait_for(pilot, lambda: screen._frame is not None)
-        assert static_text(app, "#turn-prompt") == "The car drives… (s skips)"
+        assert static_text(app, "#turn-prompt") == said("The car drives… (s skips)")
         await pilot.press("s")  # ...until skipped; then the bot's turn, skipped as well
         await wait_for(pilot, lambda: human_turn(app))
         assert app.race.state.player == 0 and app.race.state.turn == 3
@@ -99,12 +103,15 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
         first = expected.actions[0]
         if isinstance(first, Reroll):
             # The reason names colours; the plan names the dice's keys to press.
-            keys = ", ".join(str(i + 1) for i in first.dice)
-            assert static_text(app, "#hint-line") == (
-                f"Hint: re-roll dice {keys} – {word(expected.reason)}"
+            keys = _(", ").join(str(i + 1) for i in first.dice)
+            assert static_text(app, "#hint-line") == said(
+                "Hint: {plan} – {reason}",
+                plan=said("re-roll dice {dice}", dice=keys), reason=word(expected.reason),
             )
         else:
-            assert static_text(app, "#hint-line") == f"Hint: {word(expected.reason)}"
+            assert static_text(app, "#hint-line") == said(
+                "Hint: {reason}", reason=word(expected.reason)
+            )
         if isinstance(first, Reroll):
             tray = app.screen.query_one("#dice", DiceTray)
             for index in range(6):
@@ -120,10 +127,20 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
         # by the dice's slots in the tray.
         state = app.race.state
         colour = state.roll[token.index] if isinstance(token, Die) else token.colour
-        mark = colour_name(colour) + ("" if isinstance(token, Die) else " tile")
-        assert plan.startswith(f"Hint: place 1 {mark}, 2 ")
-        assert "as numbered on the board, drive" in plan
-        assert plan.endswith(word(expected.reason))
+        if isinstance(token, Die):
+            mark = colour_name(colour)
+        else:
+            mark = said("{colour} tile", colour=colour_name(colour))
+        # "Hint: place 1 red, 2 ..., drive – reason", each part in the app's words.
+        second = said("{n} {what}", n=2, what="\0").split("\0")[0]
+        first_words = said("{n} {what}", n=1, what=mark) + _(", ") + second
+        start, end = said(
+            "Hint: {plan} – {reason}", plan="\0", reason=word(expected.reason)
+        ).split("\0")
+        dice = said("place {dice} as numbered on the board", dice="\0").split("\0")
+        assert plan.startswith(start + dice[0] + first_words)
+        assert dice[1] + pgettext("hint steps", ", ") + _("drive") in plan
+        assert plan.endswith(end)
         screen = app.screen
         assert isinstance(screen, RaceScreen)
         assert screen.cursor == first_place.space
@@ -156,6 +173,10 @@ async def test_hint_for_the_bonus_move() -> None:
         expected = hint(app.race.state)
         assert isinstance(expected.actions[0], BonusStep)
         # In the screen's words, not the space's id: Ben's car steps off the start.
-        assert static_text(app, "#hint-line") == (
-            "Hint: take the lit bonus step: 2nd, 10 spaces to the finish"
+        assert static_text(app, "#hint-line") == said(
+            "Hint: take the lit bonus step: {where}",
+            where=said_n(
+                "{place}, {n} space to the finish", "{place}, {n} spaces to the finish", 10,
+                place=ordinal(2),
+            ),
         )

@@ -12,12 +12,15 @@ from app.helpers import (
     ScriptedDice,
     at,
     colours,
+    key_label,
     log_lines,
     play_by_keys,
     played,
     press,
     race_app,
     run_async,
+    said,
+    said_n,
     screen_lines,
     screen_text,
     settle,
@@ -25,7 +28,9 @@ from app.helpers import (
     static_text,
     where,
 )
+from app.language_checks import STANDINGS_CUT, known_problem
 from monza_tui.app.board_view import BoardView
+from monza_tui.app.narrate import dice_text, ordinal
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
@@ -33,6 +38,9 @@ from monza_tui.app.screens.race_now import Pointer, derive
 from monza_tui.app.screens.race_words import no_fit_reason, prompt
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
+from monza_tui.i18n import _, colour_name
+
+OK, CHOOSE = key_label("⏎", "OK"), key_label("⇥/←→", "Choose")
 
 # 1. Resume mid-turn, then finish the turn by keyboard alone ------------------------------
 
@@ -45,7 +53,7 @@ async def test_resumed_placing_state_answers_arrows_and_enter() -> None:
         await settle(pilot)
         assert app.screen.focused is None
         footer = screen_lines(app)[-1]
-        assert "⏎ OK" in footer and "⇥/←→ Choose" in footer
+        assert OK in footer and CHOOSE in footer
         await press(pilot, "right", "enter")  # a1 (red) is first; → moves to b1 (blue)
         assert [p.space for p in app.race.state.path] == [at(race, "b1")]
         # From b1 the green a2 and the yellow b2 are lit: Tab, Shift+Tab, Enter.
@@ -61,9 +69,13 @@ async def test_resumed_no_die_fits_state_drives_on_enter() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         text = static_text(app, "#turn-prompt")
-        assert "No die fits any more: Enter drives the car." in text
-        assert "Why: the spaces ahead are green, yellow; the dice left are red." in text
-        assert "⏎ OK" in screen_lines(app)[-1]
+        assert said("No die fits any more: Enter drives the car.") in text
+        assert said(
+            "Why: the spaces ahead are {ahead}; the dice left are {dice}.",
+            ahead=_(", ").join(colour_name(c) for c in (Colour.GREEN, Colour.YELLOW)),
+            dice=colour_name(Colour.RED),
+        ) in text
+        assert OK in screen_lines(app)[-1]
         await press(pilot, "enter")
         assert where(app) == ["a1", "start"]
         assert app.race.state.player == 1
@@ -78,7 +90,7 @@ async def test_resumed_bonus_move_takes_the_step_on_enter() -> None:
     app = race_app(race=race)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert "⏎ OK" in screen_lines(app)[-1]
+        assert OK in screen_lines(app)[-1]
         await press(pilot, "enter")
         assert app.race.state.phase is not Phase.BONUS
         assert where(app)[1] != "start"
@@ -91,9 +103,13 @@ async def test_resume_retells_the_log_from_the_record() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         told = log_lines(app)
-        assert "Ann rolls R R R R R R" in told
-        assert "Ann drives with 1 die: 1st, 10 spaces to the finish" in told
-        assert told[-1] == "(the race goes on where it stopped)"
+        assert said("{name} rolls {dice}", name="Ann", dice=dice_text(colours("RRRRRR"))) in told
+        drives = said_n("{name} drives with {dice} die", "{name} drives with {dice} dice", 1,
+                        name="Ann", dice=1)
+        where_now = said_n("{place}, {n} space to the finish",
+                           "{place}, {n} spaces to the finish", 10, place=ordinal(1))
+        assert said("{line}: {where}", line=drives, where=where_now) in told
+        assert told[-1] == _("(the race goes on where it stopped)")
 
 
 # 2. Why no die fits, from the board's geometry --------------------------------------------
@@ -108,9 +124,10 @@ def test_no_fit_reason_names_a_space_beside_that_does_not_reach_ahead() -> None:
     origin = board.spaces[state.origin()]
     beside = [s for s in board.spaces if s.lanes != origin.lanes and s.front == origin.front]
     assert beside and beside[0].colour is Colour.BLUE  # b1 is blue and level with a1
-    assert no_fit_reason(state) == (
-        "Why: the blue space beside you does not reach further ahead."
-    )
+    assert no_fit_reason(state) == said("Why: {reasons}.", reasons=said(
+        "the {colour} space beside you does not reach further ahead",
+        colour=colour_name(Colour.BLUE),
+    ))
 
 
 # 4/5. The hint names what the board shows; pro turns light what the roll allows --------
@@ -148,9 +165,13 @@ async def test_spaces_only_a_tile_reaches_are_lit_apart() -> None:
 def test_prompt_is_a_function_of_state_and_pointer() -> None:
     race = played(sprint(pro=True), Roll(colours("RGBYPW")))
     now = derive(race.state, human=True)
-    assert prompt(now, Pointer()).startswith("Extra roll? Mark dice to re-roll")
-    assert prompt(now, Pointer(marked=frozenset({0, 2}))) == (
-        "Extra roll: dice 1, 3 marked; Enter re-rolls them, k keeps the roll."
+    assert prompt(now, Pointer()) == _(
+        "Extra roll? Mark dice to re-roll with 1-6, or place a die on a lit "
+        "space (←→, Enter) to keep the roll."
+    )
+    assert prompt(now, Pointer(marked=frozenset({0, 2}))) == said(
+        "Extra roll: dice {dice} marked; Enter re-rolls them, k keeps the roll.",
+        dice=_(", ").join(["1", "3"]),
     )
 
 
@@ -165,7 +186,7 @@ async def test_results_stay_after_any_number_of_enters() -> None:
         assert isinstance(app.screen, ResultsScreen)
         race = app.race
         assert app.screen.focused is None
-        for _ in range(7):
+        for _enter in range(7):
             await press(pilot, "enter")
         assert isinstance(app.screen, ResultsScreen)
         assert app.race is race
@@ -174,13 +195,14 @@ async def test_results_stay_after_any_number_of_enters() -> None:
 # 7. Words for a family -------------------------------------------------------------
 
 
+@known_problem(STANDINGS_CUT)
 @run_async
 async def test_main_screen_shows_no_coordinates_rule_numbers_or_seed() -> None:
     app = race_app(race=sprint(pro=True, bonus=True), roller=ScriptedDice("RRRRRR"))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "enter", "enter")  # keep by placing, then drive
         text = screen_text(app)
-        assert "1st, 10 to go" in text  # Ann's row in the field
+        assert said("{place}, {n} to go", place=ordinal(1), n=10) in text  # Ann's row
         assert re.search(r"\b[ab][0-9]+\b", text) is None, text
         assert re.search(r"\(R[0-9]+\)|\bR1[0-7]\b", text) is None, text
         assert "seed" not in text.lower()
@@ -196,12 +218,12 @@ async def test_hint_before_rolling_and_tile_during_the_extra_roll_say_why() -> N
         await settle(pilot)
         await press(pilot, "h")
         toasts = [n.message for n in app._notifications]
-        assert "Roll first (space): the hint looks at your dice." in toasts
+        assert _("Roll first (space): the hint looks at your dice.") in toasts
         await press(pilot, "space")
         # The roll made that answer stale: it is gone; and t is not offered during the
         # extra roll (tiles come after it).
         assert [n.message for n in app._notifications] == []
-        assert " t Tile" not in screen_lines(app)[-1]
+        assert " " + key_label("t", "Tile") not in screen_lines(app)[-1]
 
 
 @run_async
@@ -233,7 +255,9 @@ async def test_tiles_row_says_whose_tiles_during_a_bonus_move() -> None:
     app = race_app(race=race)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert static_text(app, "#tiles-owner") == "Ann's tiles (the bonus move uses none)"
+        assert static_text(app, "#tiles-owner") == said(
+            "{name}'s tiles (the bonus move uses none)", name="Ann"
+        )
         assert isinstance(app.screen, RaceScreen)
 
 
@@ -248,13 +272,14 @@ async def test_set_up_reads_without_colour_and_quit_asks() -> None:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         text = screen_text(app)
-        assert "▐ ▌ Pro" in text and "▐ ▌ Bonus move" in text
+        pro = _("Pro (tiles, extra roll, turbo)")
+        assert "▐ ▌ " + pro in text and "▐ ▌ " + _("Bonus move") in text
         assert "(R3)" not in text
         # Choosing "Long track (pro)" ticks Pro.
         app.screen.query_one("#board", Select).value = "long"
         await settle(pilot)
         assert app.screen.query_one("#pro", Checkbox).value
-        assert "▐X▌ Pro" in screen_text(app)
+        assert "▐X▌ " + pro in screen_text(app)
         # Start race has the focus; Tab Tab Enter lands on Quit, which asks first.
         await press(pilot, "tab", "tab", "enter")
         assert isinstance(app.screen, ConfirmScreen)
@@ -294,7 +319,7 @@ async def test_at_80x24_the_footer_keeps_rules_and_the_log_wraps_to_its_width() 
     app = race_app(race=sprint(), roller=ScriptedDice("RRRRRR"))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "space")
-        assert screen_lines(app)[-1].rstrip().endswith("? Rules")
+        assert screen_lines(app)[-1].rstrip().endswith(key_label("?", "Rules"))
         log = app.screen.query_one("#log", RichLog)
         # No scrollbar (it would repaint at every new line): lines wrap at the log's whole
         # width, and the newest line is in view as soon as it is written.
@@ -333,9 +358,10 @@ def test_no_fit_reason_on_the_oval_bend_from_the_issue() -> None:
     state = replace(start, positions=(board.index_of("a7"), start.positions[1]))
     state = state.apply(Roll(colours("RRRRRR")))
     assert Confirm() in state.legal_actions()
-    assert no_fit_reason(state) == (
-        "Why: the red space beside you does not reach further ahead."
-    )
+    assert no_fit_reason(state) == said("Why: {reasons}.", reasons=said(
+        "the {colour} space beside you does not reach further ahead",
+        colour=colour_name(Colour.RED),
+    ))
 
 
 @run_async
@@ -347,7 +373,9 @@ async def test_the_extra_roll_tile_click_re_rolls_only_marked_dice() -> None:
         await press(pilot, "space")
         await click(pilot, "#tile-extra")
         assert app.race.state.phase is Phase.EXTRA_ROLL  # nothing marked: nothing played
-        assert any(n.message.startswith("Mark the dice") for n in app._notifications)
+        assert _("Mark the dice to re-roll first (1-6 or a click on them).") in [
+            n.message for n in app._notifications
+        ]
         await click(pilot, "#die-5", "#tile-extra")
         assert app.race.state.phase is Phase.PLACING
         assert app.race.state.roll[5] is Colour.RED

@@ -17,11 +17,13 @@ from textual.pilot import Pilot
 from textual.widgets import Select
 
 from app.helpers import (
+    bot_name,
     click,
     play_by_keys,
     play_by_mouse,
     race_app,
     run_async,
+    said,
     screen_text,
     settle,
 )
@@ -29,9 +31,10 @@ from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import TROPHY, ResultsScreen, dice_words
 from monza_tui.engine import Colour
+from monza_tui.i18n import _
 from monza_tui.record import parse_records
 
-SEATS = (Seat("Ann", Colour.RED), Seat("Bot 1", Colour.BLUE, "greedy"))
+SEATS = (Seat("Ann", Colour.RED), Seat(bot_name(1), Colour.BLUE, "greedy"))
 
 
 async def check_results(pilot: Pilot[Any], board: str) -> None:
@@ -46,9 +49,10 @@ async def check_results(pilot: Pilot[Any], board: str) -> None:
     names = [p.name for p in race.players]
     text = screen_text(app)
     if len(winners) == 1:
-        assert f"{TROPHY} {names[winners[0]]} wins!" in text
+        assert said("{trophy} {name} wins!", trophy=TROPHY, name=names[winners[0]]) in text
     else:
-        assert f"{TROPHY} {' and '.join(names[p] for p in winners)} share the win" in text
+        both = _(" and ").join(names[p] for p in winners)
+        assert said("{trophy} {names} share the win", trophy=TROPHY, names=both) in text
     for player in range(len(names)):
         row = " ".join(
             str(cell.render()) for cell in app.screen.query_one(f"#result-{player}").children
@@ -57,11 +61,14 @@ async def check_results(pilot: Pilot[Any], board: str) -> None:
             str(cell.render()) for cell in app.screen.query_one(f"#result-{player}").children
         ]
         if player in state.finished():
-            said = dice_words(state, player)
-            assert said.split(" ")[0] == str(state.dice_used(player))
-            assert said in dice, row
+            words = dice_words(state, player)
+            if state.round_dice[player] is None:  # at the finish on a bonus step
+                assert state.dice_used(player) == 0 and words == _("0 (bonus step)")
+            else:
+                assert words == str(state.dice_used(player))
+            assert words in dice, row
         else:
-            assert "– (did not finish)" in dice, row
+            assert _("– (did not finish)") in dice, row
         assert (TROPHY in row) == (player in winners)
     # The race the app played replays through the record reader, dice checked against the
     # seed: every action was legal and every roll came from the seed.

@@ -7,6 +7,7 @@ from app.helpers import ScriptedDice, click_one, press, race_app, run_async, scr
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.engine import Phase
+from monza_tui.i18n import _, pgettext
 
 
 def _column(line: str, label: str) -> int:
@@ -19,12 +20,13 @@ async def test_a_click_on_a_key_of_the_footer_presses_it() -> None:
     app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"))
     async with app.run_test(size=(120, 40)) as pilot:
         footer = screen_lines(app)[-1]
-        assert footer.startswith(" space Roll ")
-        await click_one(pilot, "KeyLine", offset=(_column(footer, "Roll"), 0))
+        space, roll, keep = pgettext("key", "space"), _("Roll"), _("Keep roll")
+        assert footer.startswith(f" {space} {roll} ")
+        await click_one(pilot, "KeyLine", offset=(_column(footer, roll), 0))
         assert app.race.state.phase is Phase.EXTRA_ROLL
         footer = screen_lines(app)[-1]
-        assert "k Keep roll" in footer and "space Roll" not in footer
-        await click_one(pilot, "KeyLine", offset=(_column(footer, "Keep roll"), 0))
+        assert f"k {keep}" in footer and f"{space} {roll}" not in footer
+        await click_one(pilot, "KeyLine", offset=(_column(footer, keep), 0))
         assert app.race.state.phase is Phase.PLACING
         # Between the keys (past the last one) nothing is pressed.
         line = app.screen.query_one(KeyLine)
@@ -37,7 +39,7 @@ async def test_a_greyed_button_ignores_a_press_and_lights_up_when_it_applies() -
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "k")
         buttons = app.screen.query_one("#buttons", ButtonRow)
-        assert buttons.is_off("confirm") and ("confirm", "Drive", False) in buttons.buttons
+        assert buttons.is_off("confirm") and ("confirm", _("Drive"), False) in buttons.buttons
         await click_one(pilot, "#btn-confirm")
         assert app.race.state.phase is Phase.PLACING and not app.race.state.path
         await press(pilot, "1")  # a die placed: now the car may drive

@@ -17,6 +17,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from app.helpers import said
 from monza_tui import i18n, settings
 from monza_tui.cli import pop_lang
 from monza_tui.locale import catalogue
@@ -241,7 +242,9 @@ def test_lang_without_a_code_is_one_clear_line(capsys: pytest.CaptureFixture[str
     from monza_tui.cli import main
 
     assert main(["--lang"]) == 2
-    assert capsys.readouterr().err.startswith("monza: --lang needs a language code: en, de, fr")
+    codes = said("--lang needs a language code: {codes}", codes="\0").split("\0")[0]
+    line = said("monza: {error}", error=codes + "en, de, fr")
+    assert capsys.readouterr().err.startswith(line.split("en, de, fr")[0] + "en, de, fr")
 
 
 def test_the_pseudo_locale_is_closed_to_players(monkeypatch: pytest.MonkeyPatch) -> None:

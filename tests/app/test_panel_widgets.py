@@ -4,10 +4,13 @@ find their part by its column or row, and no key changes a widget's size or clas
 
 from __future__ import annotations
 
-from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, sprint
+from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, said, sprint
+from app.language_checks import PROMPT_GROWS, TILES_CUT, known_problem
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.panel import Standings
+from monza_tui.engine import Colour
+from monza_tui.i18n import _, colour_name
 
 
 @run_async
@@ -17,15 +20,20 @@ async def test_tooltips_follow_the_mouse_over_dice_tiles_and_the_field() -> None
         await press(pilot, "space")
         selector, offset = chip_place(app, "#die-2")
         await pilot.hover(selector, offset=offset)
-        assert app.screen.query_one(DiceTray).tooltip == "die 3: blue"
+        assert app.screen.query_one(DiceTray).tooltip == said(
+            "die {n}: {colour}", n=3, colour=colour_name(Colour.BLUE)
+        )
         selector, offset = chip_place(app, "#tile-purple")
         await pilot.hover(selector, offset=offset)
-        assert app.screen.query_one(TileTray).tooltip == "purple accelerator tile"
+        assert app.screen.query_one(TileTray).tooltip == said(
+            "{colour} accelerator tile", colour=colour_name(Colour.PURPLE)
+        )
         await pilot.hover("Standings", offset=(5, 1))
         assert app.screen.query_one(Standings).tooltip == app.screen.query_one(
             Standings)._tips[1]
 
 
+@known_problem(PROMPT_GROWS)
 @run_async
 async def test_keys_change_what_the_rows_show_never_their_size_or_classes() -> None:
     app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"))
@@ -37,15 +45,16 @@ async def test_keys_change_what_the_rows_show_never_their_size_or_classes() -> N
         buttons = screen.query_one(ButtonRow)
         assert [key for key, _label, _on in buttons.buttons] == ["roll"]
         await press(pilot, "space")  # the extra roll: re-roll (greyed), keep, hint
-        assert buttons.buttons == (("reroll", "Re-roll", False), ("keep", "Keep", True),
-                                   ("hint", "Hint", True))
+        assert buttons.buttons == (("reroll", _("Re-roll"), False), ("keep", _("Keep"), True),
+                                   ("hint", _("Hint"), True))
         await press(pilot, "1")  # a die marked: re-roll lights up
-        assert buttons.buttons[0] == ("reroll", "Re-roll", True)
+        assert buttons.buttons[0] == ("reroll", _("Re-roll"), True)
         assert "marked" in screen.query_one(DiceTray).looks[0][1]
         await press(pilot, "1", "k")
         assert [(w.region, set(w.classes)) for w in rows] == before
 
 
+@known_problem(TILES_CUT)
 @run_async
 async def test_a_spent_extra_roll_tile_is_a_dot_like_a_spent_colour_tile() -> None:
     app = race_app(race=sprint(pro=True), roller=ScriptedDice("RGBYPW"))
@@ -53,8 +62,8 @@ async def test_a_spent_extra_roll_tile_is_a_dot_like_a_spent_colour_tile() -> No
         tray = app.screen.query_one(TileTray)
         tray.show([], extra_roll=True)
         await pilot.pause()
-        assert "+roll" in tray.render_line(0).text
+        assert _("+roll") in tray.render_line(0).text
         tray.show([], extra_roll=False)
         await pilot.pause()
         line = tray.render_line(0).text
-        assert "+roll" not in line and line.count("·") == 7  # six colour tiles and it
+        assert _("+roll") not in line and line.count("·") == 7  # six colour tiles and it

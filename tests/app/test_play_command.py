@@ -3,9 +3,11 @@ status 2 (never a traceback, never an app started)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from app.helpers import SPRINT
+from app.helpers import SPRINT, bot_name, said
 from builders import B, G, P, R, W, Y
 from monza_tui.app.race_setup import (
     RaceSetup,
@@ -22,6 +24,11 @@ from monza_tui.cli import build_parser, main
 from monza_tui.commands.play import make_app
 from monza_tui.engine import Phase
 from monza_tui.errors import UserError
+from monza_tui.i18n import _, colour_name
+
+
+def player(n: int) -> str:
+    return said("Player {n}", n=n)
 
 
 def parse(*argv: str):  # type: ignore[no-untyped-def]
@@ -43,7 +50,7 @@ def test_flags_start_the_race_and_skip_the_setup() -> None:
         ("Ann", R, "human"),
         ("Ben", B, "human"),
         ("Cy", G, "human"),
-        ("Bot 1", Y, "greedy"),
+        (bot_name(1), Y, "greedy"),
     ]
     assert race.game.start_player == 1  # R3
     assert race.seed == 7
@@ -54,7 +61,7 @@ def test_no_race_flags_open_the_setup_with_defaults() -> None:
     app = make_app(parse("--seed", "9"))
     assert app._first_race is None
     assert app.setup == RaceSetup(seed=9)
-    assert [s.name for s in app.setup.seats] == ["Player 1", "Player 2"]
+    assert [s.name for s in app.setup.seats] == [player(1), player(2)]
     assert app.setup.board == "oval" and not app.setup.pro and not app.setup.bonus
 
 
@@ -73,12 +80,12 @@ def test_bots_fill_seats_after_the_players() -> None:
     seats = seats_from_flags(["Ann"], ["random", "expert", "expert"])
     assert [(s.name, s.car, s.kind) for s in seats] == [
         ("Ann", R, "human"),
-        ("Bot 1", B, "random"),
-        ("Bot 2", G, "expert"),
-        ("Bot 3", Y, "expert"),
+        (bot_name(1), B, "random"),
+        (bot_name(2), G, "expert"),
+        (bot_name(3), Y, "expert"),
     ]
     # No names with bots: one person against them.
-    assert [s.name for s in seats_from_flags([], ["greedy"])] == ["Player 1", "Bot 1"]
+    assert [s.name for s in seats_from_flags([], ["greedy"])] == [player(1), bot_name(1)]
 
 
 def test_start_player_by_name_or_number() -> None:
@@ -86,7 +93,9 @@ def test_start_player_by_name_or_number() -> None:
     assert start_index(seats, None) == 0
     assert start_index(seats, "Ben") == 1
     assert start_index(seats, "2") == 1
-    with pytest.raises(UserError, match=r"Zed: no such player \(players: Ann, Ben\)"):
+    no_one = said("--start-player {who}: no such player (players: {names})", who="Zed",
+                  names=_(", ").join(["Ann", "Ben"]))
+    with pytest.raises(UserError, match=re.escape(no_one)):
         start_index(seats, "Zed")
 
 
@@ -109,6 +118,8 @@ def test_start_player_by_name_or_number() -> None:
         (["--board", "tests/app/data/no.toml"], "monza: tests/app/data/no.toml: cannot read"),
     ],
 )
+@pytest.mark.english_only("the command line's error lines word for word (their wording "
+                           "tables: tests/test_wording.py)")
 def test_bad_flags_are_one_line_and_status_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -118,6 +129,7 @@ def test_bad_flags_are_one_line_and_status_2(
     assert err.count("\n") == 1
 
 
+@pytest.mark.english_only("argparse's own English error line")
 def test_unknown_bot_level_is_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["play", "--bot", "wizard"])
@@ -130,7 +142,9 @@ def test_six_cars_on_classic_only() -> None:
     names = ["A", "B", "C", "D", "E", "F"]
     race = start_race(RaceSetup(board="classic", seats=seats_from_flags(names, [])))
     assert race.game.cars == (R, B, G, Y, P, W)  # R2
-    with pytest.raises(UserError, match="the oval board has no purple car"):
+    no_car = said("the {board} board has no {car} car (R2)", board="oval",
+                  car=colour_name(P))
+    with pytest.raises(UserError, match=re.escape(no_car)):
         check_seats(load_board("oval"), (Seat("A", R), Seat("B", P)))
 
 

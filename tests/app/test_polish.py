@@ -13,31 +13,47 @@ from app.helpers import (
     BEN,
     ScriptedDice,
     at,
+    bot_name,
     colours,
+    footer,
+    key_label,
     play_by_keys,
     played,
     press,
     race_app,
     run_async,
+    said,
+    said_n,
     screen_lines,
     settle,
     sprint,
     static_text,
     wait_for,
 )
+from app.language_checks import STANDINGS_CUT, TILES_CUT, known_problem
+from monza_tui import i18n
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import places, push_lines, steps_to_finish, tell, where_short
+from monza_tui.app.narrate import (
+    ordinal,
+    places,
+    push_lines,
+    steps_to_finish,
+    tell,
+    where_short,
+)
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.results import ResultsScreen, dice_words, rule_note
 from monza_tui.app.widgets.panel import wrap_words
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
+from monza_tui.i18n import _
+from monza_tui.i18n import colour_letter as letter
 from monza_tui.record import Race
 
 FOUR = (
     ANN,
-    Seat("Bot 1", Colour.BLUE),
-    Seat("Bot 2", Colour.GREEN),
-    Seat("Bot 3", Colour.YELLOW),
+    Seat(bot_name(1), Colour.BLUE),
+    Seat(bot_name(2), Colour.GREEN),
+    Seat(bot_name(3), Colour.YELLOW),
 )
 
 
@@ -55,7 +71,7 @@ def final_round_race() -> Race:
         *[Place(Die(i), at(race, f"a{i + 1}")) for i in range(6)],
         Confirm(),
     )
-    for _ in range(3):
+    for _round in range(3):
         race = played(race, Roll(colours("WWWWWW")), Confirm())  # no white space ahead
     return played(
         race,
@@ -85,11 +101,15 @@ async def test_final_round_banner_names_break_whole_at_both_sizes() -> None:
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             lines = panel_lines(app, size[0])
-            top = next(i for i, line in enumerate(lines) if "FINAL ROUND" in line)
-            assert lines[top : top + 2] == [
-                "▏ FINAL ROUND · still to drive:",
-                "▏ Bot 1, Bot 2, Bot 3",
-            ], size
+            # The banner's words as the panel makes them, each name one word.
+            names = [bot_name(n) for n in (1, 2, 3)]
+            words = _("FINAL ROUND · still to drive:").split(" ")
+            words += [name + _(",") for name in names[:-1]] + names[-1:]
+            banner = ["▏ " + line for line in wrap_words(words, 33).split("\n")]
+            if i18n.current_language() == "en":
+                assert banner == ["▏ FINAL ROUND · still to drive:", "▏ Bot 1, Bot 2, Bot 3"]
+            top = lines.index(banner[0])
+            assert lines[top : top + len(banner)] == banner, size
 
 
 # 2. A push-back says how far, and the place counts who is ahead on the board -----------
@@ -106,9 +126,17 @@ def test_push_back_says_how_far_and_the_new_place() -> None:
                   Place(Die(1), at(race, "a2")))
     after = race.apply(Confirm()).state
     lines = tell(race.state, Confirm(), after, ["Ann", "Ben"])
+    def where(place: int, n: int) -> str:
+        return said_n("{place}, {n} space to the finish", "{place}, {n} spaces to the finish",
+                      n, place=ordinal(place))
+
+    drives = said_n("{name} drives with {dice} die", "{name} drives with {dice} dice", 2,
+                    name="Ben", dice=2)
     assert lines[:2] == [
-        "Ben drives with 2 dice: 1st, 9 spaces to the finish",
-        "Ben pushes Ann back 1 space: 2nd, 10 spaces to the finish",
+        said("{line}: {where}", line=drives, where=where(1, 9)),
+        said_n("{name} pushes {other} back {n} space: {where}",
+               "{name} pushes {other} back {n} spaces: {where}", 1,
+               name="Ben", other="Ann", where=where(2, 10)),
     ]
     assert push_lines(after, after.last_turn, ["Ann", "Ben"]) == lines[1:2]  # type: ignore[arg-type]
     assert before.positions[0] == at(race, "a2")
@@ -118,7 +146,8 @@ def test_cars_level_on_the_board_share_a_place_marked_with_equals() -> None:
     race = sprint()
     state = replace(race.state, positions=(at(race, "a1"), at(race, "b1")))
     assert places(state) == (1, 1)
-    assert [where_short(state, p) for p in (0, 1)] == ["=1st, 10 to go", "=1st, 10 to go"]
+    level = said("{place}, {n} to go", place=said("={place}", place=ordinal(1)), n=10)
+    assert [where_short(state, p) for p in (0, 1)] == [level, level]
 
 
 def test_equal_steps_are_ranked_by_who_is_ahead_on_the_board() -> None:
@@ -138,12 +167,16 @@ def test_equal_steps_are_ranked_by_who_is_ahead_on_the_board() -> None:
     state = replace(race.state, positions=pair)
     n = distance[pair[0]]
     assert places(state) == (1, 2)
-    assert [where_short(state, p) for p in (0, 1)] == [f"1st, {n} to go", f"2nd, {n} to go"]
+    assert [where_short(state, p) for p in (0, 1)] == [
+        said("{place}, {n} to go", place=ordinal(1), n=n),
+        said("{place}, {n} to go", place=ordinal(2), n=n),
+    ]
 
 
 # 3. Bonus steps lit as plain steps; the ▶ on whoever acts ----------------------------
 
 
+@known_problem(STANDINGS_CUT)
 @run_async
 async def test_bonus_steps_are_not_lit_as_tile_spaces_and_the_marker_follows_the_bonus() -> None:
     race = played(sprint(pro=True, bonus=True), Roll(colours("BRRRRR")))
@@ -157,8 +190,9 @@ async def test_bonus_steps_are_not_lit_as_tile_spaces_and_the_marker_follows_the
         assert scene.highlights == {at(race, "a1")}
         assert scene.tile_only == frozenset()
         lines = panel_lines(app, 120)
-        assert "▏  ●R    Ann          1st, 10 to go" in lines
-        assert "▏  ●B  ▶ Ben                  start" in lines, lines
+        ann = said("{place}, {n} to go", place=ordinal(1), n=10)
+        assert f"▏  ●{letter(Colour.RED)}    Ann{ann:>23}" in lines
+        assert f"▏  ●{letter(Colour.BLUE)}  ▶ Ben{_('start'):>23}" in lines, lines
 
 
 # 4. The footer offers only keys that do something now ----------------------------------
@@ -169,35 +203,34 @@ async def test_footer_shows_choose_and_hides_dice_and_tile_keys_that_do_nothing(
     app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space")  # the extra-roll question
-        assert screen_lines(app)[-1] == (
-            " ⇥/←→ Choose  1-6 Die  ⏎ OK  k Keep roll  h Hint  ^q Quit  ? Rules"
-        )
+        choose, die, tile, ok = ("⇥/←→", "Choose"), ("1-6", "Die"), ("t", "Tile"), ("⏎", "OK")
+        end = (("h", "Hint"), ("^q", "Quit"), ("?", "Rules"))
+        assert screen_lines(app)[-1] == footer(choose, die, ok, ("k", "Keep roll"), *end)
         await press(pilot, "k")
-        assert screen_lines(app)[-1] == (
-            " ⇥/←→ Choose  1-6 Die  t Tile  ⏎ OK  h Hint  ^q Quit  ? Rules"
-        )
+        assert screen_lines(app)[-1] == footer(choose, die, tile, ok, *end)
         await press(pilot, "1")  # the red die onto a1; no red space follows
-        assert screen_lines(app)[-1] == (
-            " ⇥/←→ Choose  t Tile  ⏎ OK  ⌫ Take back  h Hint  ^q Quit  ? Rules"
-        )
+        assert screen_lines(app)[-1] == footer(choose, tile, ok, ("⌫", "Take back"), *end)
 
 
 # 5. Results say only the rules that apply; a 0 and a car not at the finish explained ----
 
 
 def test_rule_note_names_tiles_and_turbo_only_in_the_pro_variant() -> None:
-    assert rule_note(False) == (
+    assert rule_note(False) == _(
         "The finishers' dice in their turn of the final round decide: fewest wins."
     )
-    assert rule_note(True).endswith("fewest wins, tiles do not count, turbo dice do.")
+    assert rule_note(True) == _(
+        "The finishers' dice in their turn of the final round decide: fewest wins, "
+        "tiles do not count, turbo dice do."
+    )
 
 
 def test_dice_words_explain_a_bonus_step_finish_and_a_car_not_at_the_finish() -> None:
     race = sprint()
     finish = race.game.board.finishes[0]
     state = replace(race.state, positions=(finish, at(race, "a3")), round_dice=(None, 2))
-    assert dice_words(state, 0) == "0 (bonus step)"
-    assert dice_words(state, 1) == "– (did not finish)"
+    assert dice_words(state, 0) == _("0 (bonus step)")
+    assert dice_words(state, 1) == _("– (did not finish)")
     state = replace(state, round_dice=(3, 2))
     assert dice_words(state, 0) == "3"
 
@@ -208,7 +241,7 @@ async def test_results_of_a_basic_race_do_not_mention_tiles_or_turbo() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await play_by_keys(pilot)
         assert isinstance(app.screen, ResultsScreen)
-        assert static_text(app, "#rule-note") == (
+        assert static_text(app, "#rule-note") == _(
             "The finishers' dice in their turn of the final round decide: fewest wins."
         )
         assert "palette" not in screen_lines(app)[-1]  # 8: no palette key here either
@@ -217,16 +250,20 @@ async def test_results_of_a_basic_race_do_not_mention_tiles_or_turbo() -> None:
 # 6. A placed tile is visibly gone without colour ---------------------------------------
 
 
+@known_problem(TILES_CUT)
 @run_async
 async def test_a_placed_tile_shows_a_dot_like_a_placed_die() -> None:
     app = race_app(race=sprint(pro=True), roller=ScriptedDice("RRRRRR"), )
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "k", "1")  # red die on a1
-        tiles = next(line for line in panel_lines(app, 120) if "Tiles" in line)
-        assert tiles == "▏ Tiles  r  b  g  y  p  w   +roll"
+        marks = [letter(c).lower() for c in Colour]
+        label, extra = _("Tiles"), _("+roll")
+        tiles = next(line for line in panel_lines(app, 120) if label in line)
+        assert tiles == f"▏ {label}  {'  '.join(marks)}   {extra}"
         await press(pilot, "t", "enter")  # the first tile that fits: green, onto a2
-        tiles = next(line for line in panel_lines(app, 120) if "Tiles" in line)
-        assert tiles == "▏ Tiles  r  b  ·  y  p  w   +roll"
+        marks[2] = "·"
+        tiles = next(line for line in panel_lines(app, 120) if label in line)
+        assert tiles == f"▏ {label}  {'  '.join(marks)}   {extra}"
 
 
 # 7 and 8: stale answers go; no palette key on the set-up screen --------------------------
@@ -238,7 +275,7 @@ async def test_an_answer_toast_goes_once_the_race_moves_on() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "h")
         assert [n.message for n in app._notifications] == [
-            "Roll first (space): the hint looks at your dice."
+            _("Roll first (space): the hint looks at your dice.")
         ]
         await press(pilot, "space")
         assert [n.message for n in app._notifications] == []
@@ -249,6 +286,7 @@ async def test_set_up_footer_has_no_palette_key() -> None:
     app = race_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await wait_for(pilot, lambda: "Quit" in screen_lines(app)[-1])
-        footer = screen_lines(app)[-1]
-        assert "palette" not in footer and "^q Quit" in footer
+        quit_key = key_label("^q", "Quit")
+        await wait_for(pilot, lambda: quit_key in screen_lines(app)[-1])
+        keys = screen_lines(app)[-1]
+        assert "palette" not in keys and _("palette") not in keys

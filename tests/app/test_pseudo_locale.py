@@ -9,10 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
+from textual.widgets import Static
 
+from app import language_checks
 from app.helpers import play_by_keys, press, race_app, run_async, screen_lines, settle
-from app.language_checks import cut_off, english_left, region_lines, speaking
+from app.language_checks import (
+    cut_off,
+    english_left,
+    misaligned_track,
+    region_lines,
+    screen_problems,
+    speaking,
+)
 from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
@@ -76,8 +86,50 @@ async def test_rules_screen_speaks_only_pseudo() -> None:
 
 def test_the_checks_can_fail() -> None:
     assert english_left(["⟦Ŕöļļ~~⟧ Roll the dice"]) != []
+    assert english_left(["⟦Šåṽéð: monza resume~⟧ /tmp/home/board.toml"]) == []  # typed
     assert cut_off(["⟦Ŕöļļ ţĥé", "", "next"]) != []
     assert cut_off(["  ⟦Ŕöļļ ţĥé", "  ðîçé~~⟧"]) == []
+    assert cut_off(["   ⟦Þļéåšé éñļåŕĝé", "     ţĥé ţéŕɱîñåļ~⟧"]) == []  # centred
+    assert cut_off(["ţĥé ðîçé~~⟧"]) != []
+    assert cut_off(["ţĥé ðîçé~~⟧", "⟦Ŕöļļ"], scrolled=True) == []  # begun above, goes on
+
+
+class Words(App[None]):
+    """Two widgets: a message that fits, and one cut by its widget's width."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("⟦Ŕöļļ~⟧ Roll", id="english")
+        yield Static("⟦Ŕöļļ ţĥé ðîçé~~~⟧", id="narrow", classes="narrow")
+
+    CSS = "#narrow { width: 8; height: 1; }"
+
+
+@run_async
+async def test_the_screen_checks_read_each_widget() -> None:
+    app = Words()
+    async with app.run_test(size=(40, 6)):
+        problems = screen_problems(app)
+    assert [p.split(":")[0] for p in problems] == ["Static", "Static#narrow"], problems
+    assert "'Roll'" in problems[0] and "cut off" in problems[1]
+
+
+@run_async
+async def test_the_track_check_reads_every_outline_cell_and_finds_a_shift(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = race_app(setup=RaceSetup(board="long", seats=SEATS, seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "enter")
+        checked, problems = misaligned_track(app)
+        assert checked > 500 and problems == []
+        # A letter two cells wide would push the rest of its row one cell on.
+        shown = language_checks.screen_cells(app)
+        board = app.screen.query_one("#board").region
+        row = shown[board.y + 5]
+        row.insert(board.x + 3, "")
+        monkeypatch.setattr(language_checks, "screen_cells", lambda app: shown)
+        checked, problems = misaligned_track(app)
+        assert problems and "track cell" in problems[0]
 
 
 async def _palette_titles(pilot: Pilot[Any]) -> list[str]:

@@ -7,13 +7,23 @@ from pathlib import Path
 
 import pytest
 
-from app.helpers import SPRINT, ScriptedDice, press, race_app, run_async, screen_text
+from app.helpers import (
+    SPRINT,
+    ScriptedDice,
+    press,
+    race_app,
+    run_async,
+    said,
+    screen_text,
+    static_text,
+)
 from monza_tui import saves
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.engine import Colour, Phase
+from monza_tui.i18n import _
 
 ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
 
@@ -36,7 +46,10 @@ async def test_quitting_a_race_asks_first(key: str, home: Path) -> None:
         await press(pilot, "space", "1")
         await press(pilot, key)
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Quit the race? It is saved: monza resume" in screen_text(app)
+        assert screen_text(app)  # read (and checked in the pseudo-locale)
+        assert static_text(app, "#question") == _(
+            "Quit the race? It is saved: monza resume continues it later."
+        )
         await press(pilot, "n")  # play on: nothing changed
         assert isinstance(app.screen, RaceScreen)
         assert app.race is not None and len(app.race.state.path) == 1
@@ -60,7 +73,9 @@ async def test_set_up_offers_the_unfinished_race_and_continues_it(home: Path) ->
     async with again.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, ConfirmScreen)
-        assert "An unfinished race is saved" in screen_text(again)
+        assert screen_text(again)
+        asked = said("An unfinished race is saved: {race}. Continue it?", race="\0")
+        assert static_text(again, "#question").startswith(asked.split("\0")[0])
         await press(pilot, "y")
         assert isinstance(again.screen, RaceScreen)
         assert again.race is not None

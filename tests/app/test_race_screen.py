@@ -7,21 +7,26 @@ from app.helpers import (
     SPRINT,
     ScriptedDice,
     colours,
+    key_label,
     press,
     race_app,
     run_async,
+    said,
+    said_n,
     screen_text,
     settle,
     static_text,
     where,
 )
+from app.language_checks import speaking
 from monza_tui.app import choices
-from monza_tui.app.narrate import tell
+from monza_tui.app.narrate import dice_text, ordinal, tell
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.rules import RulesScreen, rules_text
 from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour, Confirm, Die, Game, KeepRoll, Phase, Place, Roll, Tile
+from monza_tui.i18n import _, colour_name, pgettext
 
 ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
 
@@ -40,9 +45,11 @@ async def test_too_small_then_resized_mid_race() -> None:
         await settle(pilot)
         screen = app.screen
         assert screen.has_class("-too-small")
-        text = screen_text(app)
-        assert "Please enlarge the terminal" in text
-        assert "50×14" in text
+        assert screen_text(app)
+        assert static_text(app, "#enlarge").startswith(said(
+            "Please enlarge the terminal: the board and the panel do not fit in "
+            "{width}×{height}.", width=50, height=14,
+        ) + " ")
         # Keys still reach the race, which is unharmed.
         await press(pilot, "2")
         await pilot.resize_terminal(80, 24)
@@ -53,7 +60,9 @@ async def test_too_small_then_resized_mid_race() -> None:
         ]
         await press(pilot, "3", "enter")
         assert where(app) == ["a3", "start"]
-        assert static_text(app, "#turn-name") == "Ben's turn (blue)"
+        assert static_text(app, "#turn-name") == said(
+            "{name}'s turn ({car})", name="Ben", car=colour_name(Colour.BLUE)
+        )
 
 
 @run_async
@@ -63,7 +72,8 @@ async def test_rules_screen_from_the_race_and_back() -> None:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, RulesScreen)
         text = screen_text(app)
-        assert "Monza: the rules in short" in text
+        heading = _("# Monza: the rules in short")  # a paragraph of rules.md, a msgid
+        assert heading in rules_text() and heading.removeprefix("# ") in text
         await press(pilot, "escape")
         assert isinstance(app.screen, RaceScreen)
         await press(pilot, "f1")
@@ -73,7 +83,8 @@ async def test_rules_screen_from_the_race_and_back() -> None:
 
 
 def test_rules_summary_cites_the_rulings_and_variants() -> None:
-    text = rules_text()
+    with speaking("en"):  # the source text (each language keeps the numbers, docs/i18n.md)
+        text = rules_text()
     for ruling in range(1, 17):
         assert f"R{ruling}" in text, ruling
     assert "## Pro variant (--pro)" in text and "## Bonus-move variant (--bonus)" in text
@@ -85,13 +96,15 @@ async def test_footer_offers_the_keys_of_the_moment() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         footer = screen_text(app).splitlines()[-1]
-        assert "space Roll" in footer and "Take back" not in footer
+        roll = key_label(pgettext("key", "space"), "Roll")
+        assert roll in footer and _("Take back") not in footer
         await press(pilot, "space")
         footer = screen_text(app).splitlines()[-1]
-        assert "1-6 Die" in footer and "k Keep roll" in footer and "space Roll" not in footer
+        assert key_label("1-6", "Die") in footer and key_label("k", "Keep roll") in footer
+        assert roll not in footer
         await press(pilot, "k", "1")
         footer = screen_text(app).splitlines()[-1]
-        assert "⌫ Take back" in footer and "t Tile" in footer
+        assert key_label("⌫", "Take back") in footer and key_label("t", "Tile") in footer
 
 
 @run_async
@@ -101,16 +114,18 @@ async def test_a_die_that_fits_nowhere_is_refused_with_a_message() -> None:
         await press(pilot, "space", "3")  # blue fits b1 from the start
         await press(pilot, "3")  # already placed
         assert [n.message for n in app._notifications] == [
-            "Die 3 is already placed (⌫ takes it back)."
+            said("Die {n} is already placed (⌫ takes it back).", n=3)
         ]
         await press(pilot, "2")  # green fits a2 only (diagonal from b1): placed at once
         assert len(app.race.state.path) == 2
         await press(pilot, "6")  # white fits nothing from a2 (a3 B, b3 R)
-        assert list(app._notifications)[-1].message == "Die 6 (white) fits no space ahead."
+        assert list(app._notifications)[-1].message == said(
+            "Die {n} ({colour}) fits no space ahead.", n=6, colour=colour_name(Colour.WHITE)
+        )
         # An illegal action from anywhere is refused by the engine's door.
         assert not app.act(Confirm())
         await settle(pilot)
-        assert list(app._notifications)[-1].message == "That is not allowed now."
+        assert list(app._notifications)[-1].message == _("That is not allowed now.")
 
 
 def test_choices_follow_the_legal_actions() -> None:
@@ -133,14 +148,20 @@ def test_the_log_tells_what_the_engine_did() -> None:
     names = ["Ann", "Ben"]
     start = Game(board, (Colour.RED, Colour.BLUE), bonus=True).new_state()
     rolled = start.apply(Roll(colours("BRRRRR")))
-    assert tell(start, Roll(colours("BRRRRR")), rolled, names) == ["Ann rolls B R R R R R"]
+    assert tell(start, Roll(colours("BRRRRR")), rolled, names) == [
+        said("{name} rolls {dice}", name="Ann", dice=dice_text(colours("BRRRRR")))
+    ]
     b1 = board.index_of("b1")
     placed = rolled.apply(Place(Die(0), b1))
     done = placed.apply(Confirm())
     # Blue last: Ben's car may step (R15).
+    drives = said_n("{name} drives with {dice} die", "{name} drives with {dice} dice", 1,
+                    name="Ann", dice=1)
+    where = said_n("{place}, {n} space to the finish", "{place}, {n} spaces to the finish",
+                   10, place=ordinal(1))
     assert tell(placed, Confirm(), done, names) == [
-        "Ann drives with 1 die: 1st, 10 spaces to the finish",
-        "Bonus move: the blue car may step forward",
+        said("{line}: {where}", line=drives, where=where),
+        said("Bonus move: the {car} car may step forward", car=colour_name(Colour.BLUE)),
     ]
 
 

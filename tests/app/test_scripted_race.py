@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from app.helpers import (
@@ -20,20 +21,25 @@ from app.helpers import (
     ScriptedDice,
     click,
     click_one,
+    colours,
     log_lines,
     press,
     race_app,
     run_async,
+    said,
+    said_n,
     screen_text,
     settle,
     static_text,
     where,
 )
+from monza_tui.app.narrate import dice_text, ordinal
 from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.engine import Colour, Phase
+from monza_tui.i18n import _, colour_letter, colour_name, ngettext, pgettext
 
 DICE = (
     "RGBYPW",  # Ann's roll
@@ -53,7 +59,71 @@ SETUP = RaceSetup(
     seed=11,
 )
 
-EXPECTED_LOG = [
+
+def _where(place: int, n: int) -> str:
+    return said_n("{place}, {n} space to the finish", "{place}, {n} spaces to the finish", n,
+                  place=ordinal(place))
+
+
+def _drives(name: str, dice: int, tiles: int = 0, *, turbo: bool = False) -> str:
+    if turbo:
+        line = said_n("{name} drives on with {dice} turbo die",
+                      "{name} drives on with {dice} turbo dice", dice, name=name, dice=dice)
+    else:
+        line = said_n("{name} drives with {dice} die", "{name} drives with {dice} dice", dice,
+                      name=name, dice=dice)
+    if tiles:
+        line += said_n(" and {n} tile", " and {n} tiles", tiles)
+    return line
+
+
+def _rolls(name: str, letters: str) -> str:
+    return said("{name} rolls {dice}", name=name, dice=dice_text(colours(letters)))
+
+
+def expected_log() -> list[str]:
+    """The race log of the scripted race, in the app's words (the session's language)."""
+    at_finish, turbo = _("at the finish"), _("All six dice placed: turbo roll!")
+    blue_bonus = said("Bonus move: the {car} car may step forward", car=colour_name(Colour.BLUE))
+    return [
+        said("{board}: {names}", board=_("Sprint (test)"), names=_(", ").join(["Ann", "Ben"])),
+        said("Rules: {variants}", variants=_(", ").join([_("pro"), _("bonus move")])),
+        said("Round {round}: {name}'s turn", round=1, name="Ann"),
+        _rolls("Ann", "RGBYPW"),
+        said_n("{name} re-rolls {n} die with the extra-roll tile",
+               "{name} re-rolls {n} dice with the extra-roll tile", 1, name="Ann"),
+        said("Extra roll: {dice}", dice=dice_text(colours("R"))),
+        said("{line}: {where}", line=_drives("Ann", 6, 1), where=_where(1, 4)),
+        turbo,
+        said("Turbo roll: {dice}", dice=dice_text(colours("GB"))),
+        said("{line}: {where}", line=_drives("Ann", 2, turbo=True), where=_where(1, 2)),
+        blue_bonus,
+        said("{name} declines the bonus move", name="Ben"),
+        said("Round {round}: {name}'s turn", round=1, name="Ben"),
+        _rolls("Ben", "BYRGWP"),
+        said("{name} keeps the roll", name="Ben"),
+        said("{line}: {where}", line=_drives("Ben", 6, 1), where=_where(2, 4)),
+        turbo,
+        said("Turbo roll: {dice}", dice=dice_text(colours("YB"))),
+        said("{line}: {where}", line=_drives("Ben", 2, turbo=True), where=_where(1, 2)),
+        said_n("{name} pushes {other} back {n} space: {where}",
+               "{name} pushes {other} back {n} spaces: {where}", 1,
+               name="Ben", other="Ann", where=_where(2, 3)),
+        blue_bonus,
+        said("{name} takes the bonus step: {where}", name="Ben", where=_where(1, 1)),
+        said("Round {round}: {name}'s turn", round=2, name="Ann"),
+        _rolls("Ann", "RGWWWW"),
+        said("{line}: {where}", line=_drives("Ann", 3), where=at_finish),
+        _("A car reached the finish: this is the final round"),
+        said("Round {round}: {name}'s turn", round=2, name="Ben"),
+        _rolls("Ben", "WRRRRR"),
+        said("{name} keeps the roll", name="Ben"),
+        said("{line}: {where}", line=_drives("Ben", 1), where=at_finish),
+        said("The race is over. Winner: {names}", names="Ben"),
+    ]
+
+
+ENGLISH_LOG = [
     'Sprint (test): Ann, Ben',
     'Rules: pro, bonus move',
     "Round 1: Ann's turn",
@@ -88,6 +158,10 @@ EXPECTED_LOG = [
 ]
 
 
+"""The same log as an English reader reads it (checked against :func:`expected_log` in
+English, so the English run keeps its literal text)."""
+
+
 def phase(app: Any) -> Phase:
     return app.race.state.phase
 
@@ -99,15 +173,20 @@ async def check_results(pilot: Pilot[Any]) -> None:
     assert state.winners() == (1,)
     assert [state.dice_used(p) for p in (0, 1)] == [3, 1]
     text = screen_text(app)
-    assert "🏆 Ben wins!" in text
-    assert "Sprint (test), 2 rounds" in text and "seed" not in text.lower()
+    assert said("{trophy} {name} wins!", trophy="🏆", name="Ben") in text
+    rounds = ngettext("{board}, {n} round", "{board}, {n} rounds", 2)
+    assert rounds.format(board=_("Sprint (test)"), n=2) in text
+    seed = said("Seed {seed}: monza play --seed {seed} with the same set-up deals the same "
+                "dice; monza replay steps through the record.", seed=11)
+    assert seed.split()[0] not in text and "seed" not in text.lower()  # shown on request
     await pilot.press("i")  # the details show the seed
     await settle(pilot)
-    assert "Seed 11: monza play --seed 11" in screen_text(app)
+    assert " ".join(seed.split()[:6]) in " ".join(screen_text(app).split())
     rows = [line for line in text.splitlines() if "Ann" in line or "Ben" in line]
+    finished = pgettext("car at the finish", "finished")
     assert [" ".join(r.split()) for r in rows[-2:]] == [
-        "R Ann finished 3",
-        "B Ben finished 1 🏆",
+        f"{colour_letter(Colour.RED)} Ann {finished} 3",
+        f"{colour_letter(Colour.BLUE)} Ben {finished} 1 🏆",
     ]
 
 
@@ -120,7 +199,9 @@ async def test_keyboard_only_race() -> None:
         assert isinstance(app.screen, SetupScreen)
         await press(pilot, "enter")  # the Start button has the focus
         assert isinstance(app.screen, RaceScreen)
-        assert static_text(app, "#turn-name") == "Ann's turn (red)"
+        assert static_text(app, "#turn-name") == said(
+            "{name}'s turn ({car})", name="Ann", car=colour_name(Colour.RED)
+        )
 
         # Turn 1, Ann: roll, mark die 6 and re-roll it with the extra-roll tile (R13).
         await press(pilot, "space")
@@ -134,13 +215,18 @@ async def test_keyboard_only_race() -> None:
             "a1", "a2", "a3", "a4", "a5",
         ]
         # Die 6 (red) fits nothing now: the move could be confirmed; take back instead (R6).
-        assert "No die fits any more: Enter drives the car." in static_text(app, "#turn-prompt")
+        assert _("No die fits any more: Enter drives the car.") in static_text(
+            app, "#turn-prompt"
+        )
         await press(pilot, "backspace")
         assert len(app.race.state.path) == 4
         await press(pilot, "5")
         # Tiles: t picks the purple tile first (it fits b6), Enter places it (R12).
         await press(pilot, "t")
-        assert static_text(app, "#turn-prompt").startswith("Purple tile")
+        assert static_text(app, "#turn-prompt") == said(
+            "{colour} tile: pick a lit space (←→) and press Enter.",
+            colour=colour_name(Colour.PURPLE).capitalize(),
+        )
         await press(pilot, "enter")
         await press(pilot, "6")  # red die on a7: all six dice placed
         await press(pilot, "enter")  # drive: turbo (R14), then its two dice
@@ -148,19 +234,25 @@ async def test_keyboard_only_race() -> None:
         await press(pilot, "1", "2", "enter")
         # The last colour is blue: Ben's car may step (R15); he declines.
         assert phase(app) is Phase.BONUS
-        assert static_text(app, "#turn-name") == "Bonus move: Ben (blue)"
+        assert static_text(app, "#turn-name") == said(
+            "Bonus move: {name} ({car})", name="Ben", car=colour_name(Colour.BLUE)
+        )
         await press(pilot, "d")
         assert where(app) == ["a9", "start"]
 
         # Turn 2, Ben: keep the roll, six dice up lane b, the blue tile, turbo.
-        assert static_text(app, "#turn-name") == "Ben's turn (blue)"
+        assert static_text(app, "#turn-name") == said(
+            "{name}'s turn ({car})", name="Ben", car=colour_name(Colour.BLUE)
+        )
         await press(pilot, "r", "k", "1", "2", "3", "4", "5", "6")
         await press(pilot, "t", "t")  # red tile (a7), then blue tile (b7)
         await press(pilot, "enter", "enter")
         await press(pilot, "1", "2", "enter")  # turbo Y to b8, B to a9: Ann is pushed (R8)
         assert where(app) == ["a8", "a9"]
         toasts = [n.message for n in app._notifications]
-        assert "Ben pushes Ann back 1 space: 2nd, 3 spaces to the finish" in toasts
+        assert said_n("{name} pushes {other} back {n} space: {where}",
+                      "{name} pushes {other} back {n} spaces: {where}", 1,
+                      name="Ben", other="Ann", where=_where(2, 3)) in toasts
         # His own car's bonus move (R15): Enter takes the first lit space.
         assert phase(app) is Phase.BONUS
         await press(pilot, "enter")
@@ -169,11 +261,12 @@ async def test_keyboard_only_race() -> None:
         # Round 2: Ann reaches the finish; the final round is announced (R10).
         await press(pilot, "space", "1", "2", "3", "enter")
         assert app.race.state.final_round
-        assert "FINAL ROUND · still to drive: Ben" in static_text(app, "#round")
+        banner = " ".join(static_text(app, "#round").split())
+        assert f"{_('FINAL ROUND · still to drive:')} Ben" in banner
         assert app.screen.has_class("-final-round")
         await press(pilot, "space", "k", "1", "enter")
         await settle(pilot)
-        assert log_lines(app) == EXPECTED_LOG
+        assert log_lines(app) == expected_log()
         await check_results(pilot)
         assert dice.used == len(DICE)
 
@@ -207,7 +300,7 @@ async def test_mouse_only_race() -> None:
         await click(pilot, "#btn-roll", "#die-0", "#die-1", "#die-2", "#btn-confirm")
         await click(pilot, "#btn-roll", "#btn-keep", "#die-0", "#btn-confirm")
         await settle(pilot)
-        assert log_lines(app) == EXPECTED_LOG
+        assert log_lines(app) == expected_log()
         await check_results(pilot)
 
 
@@ -220,3 +313,8 @@ async def click_space(pilot: Pilot[Any], space_id: str) -> None:
     await click_one(pilot, "#board", space_point(app, board.index_of(space_id)))
     await settle(pilot)
 
+
+
+@pytest.mark.english_only("the log's English wording itself, as written out above")
+def test_the_expected_log_reads_as_in_english() -> None:
+    assert expected_log() == ENGLISH_LOG

@@ -14,10 +14,12 @@ from textual.binding import Binding
 from textual.widgets import Checkbox, Input, Select
 
 from app.helpers import (
+    as_in_english,
     click,
     press,
     race_app,
     run_async,
+    said,
     screen_text,
     settle,
     sprint,
@@ -32,11 +34,18 @@ from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.app.screens.rules import RulesScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.app.screens.setup_form import FILE, board_label
-from monza_tui.boardfile import BUILTIN, builtin_boards
+from monza_tui.boardfile import BUILTIN, builtin_boards, load_board
 from monza_tui.bots import make_driver
 from monza_tui.engine import CarCountError, Edition, GameConfigError, check_car_count
+from monza_tui.errors import UserError
+from monza_tui.i18n import _
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
+
+
+def player(n: int) -> str:
+    """The name a seat gets by default ("Player 1")."""
+    return said("Player {n}", n=n)
 
 
 @run_async
@@ -46,7 +55,8 @@ async def test_enter_starts_the_default_race() -> None:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         text = screen_text(app)
-        for shown in ("Monza: set up a race", "Oval (basic game)", "Player 1", "Player 2"):
+        oval = said("{title} (basic game)", title=_("Oval"))
+        for shown in (_("Monza: set up a race"), oval, player(1), player(2)):
             assert shown in text
         await press(pilot, "enter")
         assert isinstance(app.screen, RaceScreen)
@@ -55,8 +65,8 @@ async def test_enter_starts_the_default_race() -> None:
         assert race.game.board.name == "oval"
         assert (race.game.pro, race.game.bonus) == (False, False)
         assert [(p.name, p.car, p.seat) for p in race.players] == [
-            ("Player 1", R, "human"),
-            ("Player 2", B, "human"),
+            (player(1), R, "human"),
+            (player(2), B, "human"),
         ]
         assert race.game.start_player == 0
 
@@ -81,9 +91,9 @@ async def test_keyboard_setup_of_a_six_car_classic_race() -> None:
         assert note.display and not note.has_class("-active")
         await press(pilot, "tab", "space", "tab", "space")  # pro and bonus on
         assert note.has_class("-active")
-        assert static_text(app, "#house-rules") == (
-            "Classic board: the original edition has no tiles and no bonus move, so pro and "
-            "bonus are house rules here."
+        assert static_text(app, "#house-rules") == _(
+            "Classic board: the original edition has no tiles and no bonus move, "
+            "so pro and bonus are house rules here."
         )
         await press(pilot, "tab")
         await choose(pilot, "count", 4)  # 2 3 4 5 6
@@ -93,12 +103,13 @@ async def test_keyboard_setup_of_a_six_car_classic_race() -> None:
         assert screen.query_one("#name-0", Input).value == "Ann"
         await settle(pilot)
         # The start player's select shows the new name, not the old one.
-        assert "Player 1" not in screen_text(app).split("Start player")[1].splitlines()[0]
+        start_row = screen_text(app).split(_("Start player"))[1].splitlines()[0]
+        assert player(1) not in start_row
         # The last seat is the expert bot: name, car, who drives, for each seat.
         await press(pilot, *["tab"] * 17)
         assert app.focused.id == "kind-5"
         await choose(pilot, "kind-5", 3)  # human, random, greedy, expert
-        assert "🤖 expert" in screen_text(app)
+        assert "🤖 " + _("expert") in screen_text(app)
         # Start player: Ann's neighbour (R3).
         await press(pilot, *["shift+tab"] * 18)
         assert app.focused.id == "start-player"
@@ -111,7 +122,7 @@ async def test_keyboard_setup_of_a_six_car_classic_race() -> None:
         assert (race.game.pro, race.game.bonus) == (True, True)
         assert [p.car for p in race.players] == [R, B, G, Y, P, W]
         assert [p.name for p in race.players] == [
-            "Ann", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6",
+            "Ann", player(2), player(3), player(4), player(5), player(6),
         ]
         assert [p.seat for p in race.players][-1] == "expert"
         assert race.game.start_player == 1
@@ -144,17 +155,21 @@ async def test_errors_show_in_one_line_and_keep_the_screen() -> None:
         await settle(pilot)
         await press(pilot, "enter")
         assert isinstance(app.screen, SetupScreen)
-        assert static_text(app, "#setup-error") == "two players are called Ann"
+        assert static_text(app, "#setup-error") == said(
+            "two players are called {name}", name="Ann"
+        )
         screen = app.screen
         screen.query_one("#board", Select).value = "file"
         await settle(pilot)
         await click(pilot, "#start")
-        assert static_text(app, "#setup-error") == "give the path of a board file (.toml)"
+        assert static_text(app, "#setup-error") == _("give the path of a board file (.toml)")
         screen.query_one("#board-file", Input).value = "no/such/board.toml"
         await settle(pilot)
         await click(pilot, "#start")
-        assert static_text(app, "#setup-error") == (
-            "no/such/board.toml: cannot read: no such file or folder"
+        with pytest.raises(UserError) as unread:  # the board loader's own words
+            load_board("no/such/board.toml")
+        assert static_text(app, "#setup-error") == as_in_english(
+            str(unread.value), "no/such/board.toml: cannot read: no such file or folder"
         )
 
 
@@ -204,8 +219,8 @@ async def test_the_forms_race_setup_follows_the_keys() -> None:
             bonus=True,
             seats=(
                 Seat("Ann", R, SeatKind.EXPERT),
-                Seat("Player 2", B),
-                Seat("Player 3", G),
+                Seat(player(2), B),
+                Seat(player(3), G),
             ),
             start_player=0,
             seed=42,
@@ -214,7 +229,7 @@ async def test_the_forms_race_setup_follows_the_keys() -> None:
         race = app.race
         assert race is not None and isinstance(app.screen, RaceScreen)
         assert [(p.name, p.seat) for p in race.players] == [
-            ("Ann", SeatKind.EXPERT), ("Player 2", SeatKind.HUMAN), ("Player 3", SeatKind.HUMAN),
+            ("Ann", SeatKind.EXPERT), (player(2), SeatKind.HUMAN), (player(3), SeatKind.HUMAN),
         ]
         assert (race.game.board.name, race.game.pro, race.game.bonus, race.seed) == (
             "long", True, True, 42,
@@ -235,16 +250,17 @@ async def test_the_board_choices_are_the_toml_files_titles() -> None:
         select = app.screen.query_one("#board", Select)
         options = [(str(label), value) for label, value in select._options]
         assert options == [
-            ("Oval (basic game)", "oval"),
-            ("Long track (pro)", "long"),
-            ("Classic (original edition, 2-6 cars)", "classic"),
-            ("Board file…", FILE),
+            (said("{title} (basic game)", title=_("Oval")), "oval"),
+            (said("{title} (pro)", title=_("Long track")), "long"),
+            (said("{title} (original edition, {low}-{high} cars)", title=_("Classic"), low=2,
+                  high=6), "classic"),
+            (_("Board file…"), FILE),
         ]
         # Every built-in board file is offered, under its own title, and nothing else.
         assert sorted(value for _, value in options[:-1]) == sorted(d["name"] for d in documents)
         titles = {d["name"]: d["title"] for d in documents}
         for label, value in options[:-1]:
-            assert label.startswith(titles[value] + " (")
+            assert _(titles[value]) + " (" in label
 
 
 def test_the_builtin_list_follows_the_files_in_the_folder(tmp_path: Path) -> None:
@@ -264,7 +280,9 @@ def test_the_builtin_list_follows_the_files_in_the_folder(tmp_path: Path) -> Non
         ("zeta", "Zeta", Edition.ORIGINAL, "basic"),
     ]
     assert [board_label(b) for b in boards] == [
-        "Mid (basic game)", "Alpha (pro)", "Zeta (original edition, 2-6 cars)",
+        said("{title} (basic game)", title="Mid"),
+        said("{title} (pro)", title="Alpha"),
+        said("{title} (original edition, {low}-{high} cars)", title="Zeta", low=2, high=6),
     ]
     # The game's own list is its folder's files, named as the files are.
     assert BUILTIN == ("oval", "long", "classic")
@@ -285,7 +303,12 @@ async def test_the_engines_car_count_error_is_shown_in_one_line() -> None:
         form.setup = replace(form.setup, seats=five)
         await press(pilot, "ctrl+s")
         assert isinstance(app.screen, SetupScreen)
-        assert static_text(app, "#setup-error") == "the oval board races 2-4 cars, not 5"
+        # The board named as the form offers it (its title, in the player's language).
+        assert static_text(app, "#setup-error") == as_in_english(
+            said("the {board} board races {low}-{high} cars, not {n}", board=_("Oval"),
+                 low=2, high=4, n=5),
+            "the Oval board races 2-4 cars, not 5",
+        )
 
 
 def test_car_count_error_carries_the_limits() -> None:

@@ -11,7 +11,16 @@ from textual.geometry import Offset
 from textual.selection import Selection
 from textual.widgets import Input, Select, Static
 
-from app.helpers import SPRINT, ScriptedDice, press, race_app, run_async, screen_text, settle
+from app.helpers import (
+    SPRINT,
+    ScriptedDice,
+    press,
+    race_app,
+    run_async,
+    screen_text,
+    settle,
+    static_text,
+)
 from app.language_checks import speaking
 from monza_tui import i18n, settings
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
@@ -19,6 +28,7 @@ from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.engine import Colour
+from monza_tui.i18n import _
 
 
 @pytest.fixture
@@ -39,11 +49,14 @@ async def test_the_palettes_quit_asks_and_saves_like_q(home: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space")
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
-        assert set(commands) == {"Rules", "Theme", "Quit", "Keys", "Screenshot"}
-        commands["Quit"].callback()
+        assert set(commands) == {_(t) for t in ("Rules", "Theme", "Quit", "Keys", "Screenshot")}
+        commands[_("Quit")].callback()
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Quit the race? It is saved" in screen_text(app)
+        assert screen_text(app)
+        assert static_text(app, "#question") == _(
+            "Quit the race? It is saved: monza resume continues it later."
+        )
         await press(pilot, "y")
     assert app.return_code == 0
 

@@ -126,7 +126,8 @@ def check_seats(board: BoardFile, seats: Sequence[Seat]) -> None:
     try:
         check_car_count(edition, len(seats))
     except CarCountError as error:
-        raise UserError(car_count_words(board.board.name, error)) from None
+        # The board as the set-up screen offers it (its title, in the player's language).
+        raise UserError(car_count_words(_(board.board.title), error)) from None
     # Names are checked in one place for every entrance (flags, this screen, records).
     problem = names_problem(seat.name.strip() for seat in seats)
     if problem is not None:
