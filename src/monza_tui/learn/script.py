@@ -83,7 +83,7 @@ OVAL = Part(
             ("d0@b1",),
         ),
         Step(
-            N_("Change lanes: put the red die on the space marked 2 in the outer lane. A lane "
+            N_("Change lanes: put the red die on the space marked 2 in the inner lane. A lane "
                "change is allowed when the new space's front edge lies ahead of the edge of "
                "the space you are on."),
             N_("The red space ends further ahead than the purple one, so you could change "
@@ -92,7 +92,7 @@ OVAL = Part(
             ("d1@a2",),
         ),
         Step(
-            N_("Go on along the outer lane: put the dice on the spaces marked 3 and 4 (Enter, "
+            N_("Go on along the inner lane: put the dice on the spaces marked 3 and 4 (Enter, "
                "Enter)."),
             N_("Ahead in your lane lies a grey space with a tire."),
             WRONG_PLACE,
