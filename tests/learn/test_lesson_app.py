@@ -86,12 +86,16 @@ async def test_the_whole_lesson_by_keys() -> None:
         assert race.state.is_terminal() and race.state.winners() == (0,)
         assert flat(_(OVAL.entries[-1].done)) in flat(guide(app))  # type: ignore[union-attr]
         assert flat(_(OVAL.end)) in flat(guide(app))
+        # The race's own banner ("the race is over", results to come) gives way to the guide.
+        assert not app.screen.query_one("#turn").display
         await press(pilot, "enter")  # the long track
+        assert app.screen.query_one("#turn").display
         assert app.race.game.board.name == "long" and app.race.game.pro
         await play_to(pilot, 1, len(LONG.entries))
         state = app.race.state
         assert state.last_turn is not None and state.last_turn.bonus is not None
         assert flat(_(LONG.end)) in flat(guide(app))
+        assert not app.screen.query_one("#turn").display  # no coach's turn to come
         await play_to(pilot, 1, None)
         assert app.lesson is None and app.race is None
         assert isinstance(app.screen, SetupScreen)
@@ -156,6 +160,7 @@ async def test_leaving_and_resuming_mid_lesson() -> None:
         assert app.race.state == race.state
         back = flat(_("Welcome back: the lesson goes on where you left it."))
         assert back in flat(guide(app))
+        assert "✓" not in guide(app)  # the welcome takes the last step's line
         await press(pilot, "backspace")
         assert back not in flat(guide(app))
         await play_to(pilot, 1, 3)  # into the second part
@@ -173,6 +178,17 @@ async def test_the_set_up_screen_opens_the_lesson_with_f2() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await press(pilot, "f2")
+        assert isinstance(app.screen, LessonScreen)
+        assert app.race.game.board.name == "oval"
+
+
+@run_async
+async def test_the_set_up_screens_first_race_button_opens_the_lesson() -> None:
+    app = race_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.click("#learn")
+        await settle(pilot)
         assert isinstance(app.screen, LessonScreen)
         assert app.race.game.board.name == "oval"
 

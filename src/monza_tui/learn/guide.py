@@ -30,7 +30,7 @@ def guide_text(lesson: Lesson, *, resumed: bool = False) -> Text:
         text.append(_("Welcome back: the lesson goes on where you left it.") + "\n",
                     style="italic")
     done = lesson.last_done()
-    if done is not None:
+    if done is not None and not resumed:  # (back: the welcome in its place, in the same lines)
         text.append(_("✓ {text}").format(text=_(done.done)) + "\n", style="dim")
     entry = lesson.entry
     if lesson.over:

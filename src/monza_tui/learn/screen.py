@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from textual import events
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from monza_tui.app.screens import race as race_module
@@ -67,6 +68,13 @@ class LessonScreen(RaceScreen):
 
     def hint_line(self) -> str:
         return ""
+
+    def show_prompt(self, prompt: str) -> None:
+        super().show_prompt(prompt)
+        # Once a part of the lesson is over, the guide says what comes next; the race's own
+        # banner would contradict it (the race is over and its results follow, or the
+        # coach's turn that never comes).
+        show(one(self, "#turn", Widget), not self.lesson.over)
 
     def show_state(self) -> None:
         super().show_state()

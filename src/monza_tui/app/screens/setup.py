@@ -155,6 +155,10 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button(_("Start race"), id="start", variant="primary", compact=True,
                              action="screen.start")
+                # For the mouse; the keyboard has F2 (in the footer), and Tab keeps its round.
+                learn = Button(_("First race"), id="learn", compact=True, action="app.learn")
+                learn.can_focus = False
+                yield learn
                 yield Button(_("Rules"), id="rules", compact=True, action="app.rules")
                 yield Button(_("Quit"), id="quit", compact=True, action="screen.quit")
                 yield LanguageChoice()
