@@ -59,3 +59,18 @@ def test_the_reroll_word_may_run_straight_into_the_dice(code: str) -> None:
             assert read_line(line) == Typed(command=Command.REROLL, dice=(2, 5)), line
     finally:
         i18n.set_language(before)
+
+
+def test_a_command_word_reads_without_its_accents() -> None:
+    # French "idée" and "règles" typed on a keyboard without accents, or in a hurry.
+    before = i18n.current_language()
+    i18n.set_language("fr")
+    try:
+        for command in Command:
+            word = command_word(command)
+            plain = word.translate(str.maketrans("éèêàçù", "eeeacu"))
+            assert read_line(plain).command is command, (word, plain)
+        assert any(command_word(c) != command_word(c).encode("ascii", "ignore").decode()
+                   for c in Command)  # French has accented words to test
+    finally:
+        i18n.set_language(before)

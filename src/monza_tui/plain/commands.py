@@ -8,6 +8,7 @@ Reading never decides legality: the loop hands what was asked for to the engine.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from dataclasses import dataclass
 
 from monza_tui.i18n import _, pgettext
@@ -76,10 +77,18 @@ class Typed:
 
 
 def _lookup(text: str) -> Command | None:
+    typed = _unaccented(text)
     for command, aliases in ALIASES.items():
-        if text in aliases or text == command_word(command).casefold():
+        if text in aliases or typed == _unaccented(command_word(command).casefold()):
             return command
     return None
+
+
+def _unaccented(text: str) -> str:
+    """``text`` without its accents, so that a command word reads the same typed with or
+    without them (French ``idee`` for ``idée``, ``regles`` for ``règles``)."""
+    return "".join(char for char in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(char))
 
 
 def read_line(line: str) -> Typed:
