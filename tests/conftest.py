@@ -28,6 +28,20 @@ def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ACCESSIBLE", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _the_session_language(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test starts and ends in the session's language: a test that switches language
+    (``--lang zh``, the language picker) must not leave it to the next test of its worker."""
+    from monza_tui import i18n
+
+    code = request.config.stash[SESSION_LANGUAGE]
+    if i18n.current_language() != code:
+        i18n.set_language(code)
+    yield
+    if i18n.current_language() != code:
+        i18n.set_language(code)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--monza-lang",
