@@ -32,14 +32,23 @@ def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 def _the_session_language(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every test starts and ends in the session's language: a test that switches language
     (``--lang zh``, the language picker) must not leave it to the next test of its worker."""
+    code = request.config.stash[SESSION_LANGUAGE]
+    _speak(code)
+    yield
+    _speak(code)
+
+
+def _speak(code: str) -> None:
+    """Back to ``code`` if a test left another language: the wording layer, and the key
+    labels the app's classes were relabelled with (the language picker relabels them)."""
     from monza_tui import i18n
 
-    code = request.config.stash[SESSION_LANGUAGE]
-    if i18n.current_language() != code:
-        i18n.set_language(code)
-    yield
-    if i18n.current_language() != code:
-        i18n.set_language(code)
+    if i18n.current_language() == code:
+        return
+    i18n.set_language(code)
+    from monza_tui.app.app_words import relabel_bindings
+
+    relabel_bindings()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
