@@ -39,16 +39,20 @@ def _the_session_language(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 def _speak(code: str) -> None:
-    """Back to ``code`` if a test left another language: the wording layer, and the key
-    labels the app's classes were relabelled with (the language picker relabels them)."""
+    """Back to ``code`` if a test left another language; and the key labels of the app's
+    classes in it: a test may switch language and back (an app made in Chinese relabels
+    the screens' classes) and leave the next test's footer in Chinese. Relabelling takes
+    about a millisecond, so it is done whenever the app is loaded."""
+    import sys
+
     from monza_tui import i18n
 
-    if i18n.current_language() == code:
-        return
-    i18n.set_language(code)
-    from monza_tui.app.app_words import relabel_bindings
+    if i18n.current_language() != code:
+        i18n.set_language(code)
+    if "monza_tui.app.app_words" in sys.modules:
+        from monza_tui.app.app_words import relabel_bindings
 
-    relabel_bindings()
+        relabel_bindings()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
