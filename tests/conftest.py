@@ -28,6 +28,33 @@ def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ACCESSIBLE", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _the_session_language(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test starts and ends in the session's language: a test that switches language
+    (``--lang zh``, the language picker) must not leave it to the next test of its worker."""
+    code = request.config.stash[SESSION_LANGUAGE]
+    _speak(code)
+    yield
+    _speak(code)
+
+
+def _speak(code: str) -> None:
+    """Back to ``code`` if a test left another language; and the key labels of the app's
+    classes in it: a test may switch language and back (an app made in Chinese relabels
+    the screens' classes) and leave the next test's footer in Chinese. Relabelling takes
+    about a millisecond, so it is done whenever the app is loaded."""
+    import sys
+
+    from monza_tui import i18n
+
+    if i18n.current_language() != code:
+        i18n.set_language(code)
+    if "monza_tui.app.app_words" in sys.modules:
+        from monza_tui.app.app_words import relabel_bindings
+
+        relabel_bindings()
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--monza-lang",

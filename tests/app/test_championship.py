@@ -11,8 +11,21 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from app.helpers import SPRINT, press, race_app, run_async, screen_text, settle, static_text
+from app.helpers import (
+    SPRINT,
+    as_in_english,
+    bot_name,
+    press,
+    race_app,
+    run_async,
+    said,
+    said_n,
+    screen_text,
+    settle,
+    static_text,
+)
 from monza_tui import i18n
+from monza_tui.app.narrate import ordinal
 from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.results import ResultsScreen, evening_text
 from monza_tui.app.screens.setup import SetupScreen
@@ -21,6 +34,7 @@ from monza_tui.commands import resume
 from monza_tui.engine import Colour
 from monza_tui.stats import evening
 from monza_tui.stats.evening import Score, table
+from monza_tui.stats.words import champions_line
 
 BOTS = (Seat("Ann", Colour.RED, "greedy"), Seat("Ben", Colour.BLUE, "greedy"))
 
@@ -49,6 +63,21 @@ def footer_label(app: Any, action: str) -> str:
     return found[0]
 
 
+NO_CHAMPION = as_in_english(
+    said("No reigning champion yet: the winner of the next race takes the trophy."),
+    "No reigning champion yet: the winner of the next race takes the trophy.",
+)
+PODIUM = as_in_english(said("The evening is over: the podium"), "The evening is over: the podium")
+
+
+def played_of(n: int, races: int) -> str:
+    """The running table's heading after race ``n`` of ``races``."""
+    return as_in_english(
+        said("Evening: race {n} of {races} played", n=i18n.number(n), races=i18n.number(races)),
+        f"Evening: race {n} of {races} played",
+    )
+
+
 def expected_table(night: evening.Evening) -> list[str]:
     return [f"{s.name} {s.points}" for s in table(night)]
 
@@ -59,7 +88,7 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
-        assert "No reigning champion yet" in static_text(app, "#champion")
+        assert static_text(app, "#champion") == NO_CHAMPION
         await press(pilot, "ctrl+s")
         seeds = []
         for number in (1, 2, 3):
@@ -70,7 +99,10 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
             assert night is not None and len(night.played) == number
             text = static_text(app, "#evening")
             winners = [app.race.players[p].name for p in app.race.state.winners()]
-            assert static_text(app, "#reigning").endswith(" and ".join(winners))
+            reigning = static_text(app, "#reigning")
+            assert reigning == champions_line(winners)
+            if i18n.current_language() == "en":  # the names, joined as a reader reads them
+                assert reigning.endswith(" and ".join(winners))
             scores = table(night)
             # Two cars: a win scores 1, second place 0; a shared win 1 each.
             points = {s.name: s.points for s in scores}
@@ -78,21 +110,26 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
                               for n in ("Ann", "Ben")}
             assert sum(points.values()) >= number
             for score in scores:
-                assert f"{score.name}: {score.points} point" in text
+                points = said_n("{n} point", "{n} points", score.points)
+                assert f"{score.name}: {points}" in text
             if number < 3:
-                assert text.startswith(f"Evening: race {number} of 3 played")
-                assert str(results.query_one("#rematch").label) == "Next race"
-                assert footer_label(app, "app.rematch") == "Next race"  # as the button
+                assert text.startswith(played_of(number, 3))
+                next_race = as_in_english(said("Next race"), "Next race")
+                assert str(results.query_one("#rematch").label) == next_race
+                assert footer_label(app, "app.rematch") == next_race  # as the button
                 # The next race: the same seats, the other player starts (R3).
                 before = app.race.players
                 await press(pilot, "r")
                 assert app.race.players == before  # the same names, cars and drivers
                 assert app.race.game.start_player == number % 2
             else:
-                assert text.startswith("The evening is over: the podium")
-                assert text.splitlines()[1].startswith(f"🏆 1st {table(night)[0].name}: ")
-                assert str(results.query_one("#rematch").label) == "New evening"
-                assert footer_label(app, "app.rematch") == "New evening"
+                assert text.startswith(PODIUM)
+                first = said("{place} {name}: {points} (+{gained})", place=ordinal(1),
+                             name=table(night)[0].name, points="\0", gained="")
+                assert text.splitlines()[1].startswith(f"🏆 {first.split(chr(0))[0]}")
+                new_evening = as_in_english(said("New evening"), "New evening")
+                assert str(results.query_one("#rematch").label) == new_evening
+                assert footer_label(app, "app.rematch") == new_evening
         assert len(set(seeds)) == 3
         assert not (home / "championship.json").exists()
         kept = list((home / "championships").iterdir())
@@ -103,7 +140,10 @@ async def test_an_evening_of_three_races_to_its_podium(home: Path) -> None:
         assert isinstance(app.screen, StandingsScreen)
         await settle(pilot)
         shown = screen_text(app)
-        assert "sprint: 3 races" in shown
+        assert as_in_english(
+            said("{board}: {races}", board="sprint", races=said_n("{n} race", "{n} races", 3)),
+            "sprint: 3 races",
+        ) in shown
         await press(pilot, "escape")
         assert isinstance(app.screen, ResultsScreen)
 
@@ -127,7 +167,7 @@ async def test_an_evening_survives_quitting_between_races(home: Path) -> None:
         await to_results(pilot)
         assert app.evening is not None and app.evening.over
         text = static_text(app, "#evening")
-        assert text.startswith("The evening is over: the podium")
+        assert text.startswith(PODIUM)
     assert evening.load() is None
 
 
@@ -147,7 +187,7 @@ async def test_a_race_resumed_mid_evening_is_still_the_evenings(home: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await to_results(pilot)
         assert app.evening is not None and not app.evening.over
-        assert static_text(app, "#evening").startswith("Evening: race 1 of 2 played")
+        assert static_text(app, "#evening").startswith(played_of(1, 2))
     night = evening.load()
     assert night is not None and night.current is None and len(night.played) == 1
 
@@ -160,7 +200,8 @@ async def test_a_bad_races_field_is_one_line(home: Path) -> None:
         field = app.screen.query_one("#races")
         field.value = "0"  # type: ignore[attr-defined]
         await press(pilot, "ctrl+s")
-        assert static_text(app, "#setup-error") == "races: a whole number from 1 to 20"
+        assert static_text(app, "#setup-error") == as_in_english(
+            said("races: a whole number from 1 to {n}", n=20), "races: a whole number from 1 to 20")
         assert isinstance(app.screen, SetupScreen)
 
 
@@ -174,7 +215,7 @@ def test_play_races_flag_begins_an_evening(home: Path, capsys: pytest.CaptureFix
     night = evening.load()
     assert night is not None and night.races == 3 and night.played == ()
     assert ran[0]._first_race.seed == night.current
-    assert [s.name for s in night.setup.seats] == ["Ann", "Bot 1"]
+    assert [s.name for s in night.setup.seats] == ["Ann", bot_name(1)]
     assert main(["play", "--races", "4"]) == 0  # no race flags: the set-up's field says 4
     assert ran[1].setup.races == 4
     for bad in ("0", "21", "x"):
@@ -182,7 +223,8 @@ def test_play_races_flag_begins_an_evening(home: Path, capsys: pytest.CaptureFix
             main(["play", "--player", "Ann", "--bot", "greedy", "--races", bad])
         assert stop.value.code == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "give a whole number from 1 to 20" in err
+        assert err.count("\n") == 1 and said("{value}: give a whole number from {low} to {high}",
+                                             value=f"'{bad}'", low=1, high=20) in err
 
 
 def test_the_evening_table_entry_is_one_message() -> None:

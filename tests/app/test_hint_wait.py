@@ -11,9 +11,19 @@ from typing import Any
 
 import pytest
 
-from app.helpers import SPRINT, ScriptedDice, press, race_app, run_async, static_text
+from app.helpers import (
+    SPRINT,
+    ScriptedDice,
+    as_in_english,
+    press,
+    race_app,
+    run_async,
+    said,
+    static_text,
+)
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens import race_pace
+from monza_tui.app.screens.race_words import hint_text
 from monza_tui.bots import Hint, hint
 from monza_tui.engine import Colour, Phase, State
 from monza_tui.wording import word
@@ -62,7 +72,8 @@ async def test_a_quick_hint_comes_with_the_keys_own_frame(monkeypatch: pytest.Mo
         await pilot.press("h")  # handled, and no worker waited for
         assert fallback == []
         expected = hint(before.state)
-        assert static_text(app, "#hint-line").endswith(word(expected.reason))
+        shown = static_text(app, "#hint-line")
+        assert shown == hint_text(before.state, expected) and word(expected.reason) in shown
         assert app.race is before
         assert threads and all(name.startswith("monza-hint") for name in threads)
 
@@ -80,7 +91,8 @@ async def test_a_slow_hint_follows_in_a_worker(monkeypatch: pytest.MonkeyPatch) 
         await press(pilot, "h")
         assert fallback == [True]
         expected = hint(before.state)
-        assert static_text(app, "#hint-line").endswith(word(expected.reason))
+        shown = static_text(app, "#hint-line")
+        assert shown == hint_text(before.state, expected) and word(expected.reason) in shown
         assert app.race is before
         assert threads and all(name.startswith("monza-hint") for name in threads)
 
@@ -96,4 +108,5 @@ async def test_a_failing_hint_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "h")
         toasts = [n.message for n in app._notifications]
-        assert "No hint for this situation." in toasts
+        assert as_in_english(said("No hint for this situation."),
+                             "No hint for this situation.") in toasts

@@ -7,11 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.helpers import (
+    as_in_english,
     human_turn,
+    key_label,
     log_lines,
     press,
     race_app,
     run_async,
+    said,
     screen_lines,
     sprint,
     wait_for,
@@ -25,8 +28,23 @@ from monza_tui.record import parse_records, record_text, write_records
 from monza_tui.record.seating import SeatChange
 from monza_tui.seats import SeatKind
 
-HANDED = "Ann hands the car to a computer driver (🤖 expert)"
-BACK = "Ann's car: a person takes the wheel"
+
+def handed(name: str) -> str:
+    """The log's line when ``name`` hands the car to the expert bot."""
+    return as_in_english(
+        said("{name} hands the car to a computer driver ({driver})", name=name,
+             driver=f"🤖 {said('expert')}"),
+        f"{name} hands the car to a computer driver (🤖 expert)",
+    )
+
+
+HANDED = handed("Ann")
+BACK = as_in_english(said("{name}'s car: a person takes the wheel", name="Ann"),
+                     "Ann's car: a person takes the wheel")
+SEATS_KEY = as_in_english(f" {key_label('c', 'Seats')} ", " c Seats ")
+RULES_KEY = as_in_english(key_label("?", "Rules"), "? Rules")
+GOES_ON = as_in_english(said("(the race goes on where it stopped)"),
+                        "(the race goes on where it stopped)")
 
 
 async def _hand(pilot, *keys: str) -> None:  # type: ignore[no-untyped-def]
@@ -96,11 +114,11 @@ async def test_escape_leaves_the_seats_as_they_are() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         # The footer offers c where it has room: before the roll, not while placing (the
         # key works there too: the mid-turn test above presses it).
-        assert " c Seats " in screen_lines(app)[-1]
+        assert SEATS_KEY in screen_lines(app)[-1]
         await press(pilot, "space")
         assert app.race.state.phase is Phase.PLACING
         footer = screen_lines(app)[-1]
-        assert " c Seats " not in footer and footer.rstrip().endswith("? Rules")
+        assert SEATS_KEY not in footer and footer.rstrip().endswith(RULES_KEY)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, SeatScreen)
@@ -138,7 +156,7 @@ async def test_a_resumed_race_keeps_the_drivers_of_now_and_retells_the_change() 
         assert 0 in app.drivers and app.race.players[0].seat is SeatKind.EXPERT
         told = log_lines(app)
         assert HANDED in told
-        assert told.index(HANDED) < told.index("(the race goes on where it stopped)")
+        assert told.index(HANDED) < told.index(GOES_ON)
         assert app.race.turns[0].moves[0].space == place.space  # the bot went on from it
 
 
@@ -157,4 +175,4 @@ async def test_the_replay_marks_the_computer_drivers_of_the_moment() -> None:
         state = str(app.screen.query_one("#replay-state").render())
         assert "Ben 🤖" in state
         told = describe(app.screen.timeline, 1)
-        assert told.endswith(" · Ben hands the car to a computer driver (🤖 expert)")
+        assert told.endswith(f" · {handed('Ben')}")
