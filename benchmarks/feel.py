@@ -170,6 +170,10 @@ async def _make_script(seed: int, each: int, max_steps: int) -> Script:
                     break
                 await pilot.pause(0.01)
             new = logged[before:]
+            if kind == "bot's turn step":
+                # What a bot's step shows is its move: its roll may come before the key
+                # (a roll is not thought about; in a terminal it can beat the key).
+                new = [line for line in new if " rolls " not in line] or new
             step = Step(key, kind, shows if shows else (_snippet(new[0]) if new else None),
                         _snippet(new[-1]) if new else None)
             script.steps.append(step)

@@ -167,6 +167,21 @@ class Terminal:
             self.screen.feed(self.unread)
             self.unread = ""
 
+    def _frames(self) -> list[str]:
+        """Put what was read on the screen one whole frame at a time, and the screen's text
+        after each: a burst of frames (a bot's turn played out at once) may show a line
+        that a later frame of the same burst scrolls away."""
+        texts = []
+        while SYNC_END in self.unread:
+            end = self.unread.index(SYNC_END) + len(SYNC_END)
+            self.screen.feed(self.unread[:end])
+            self.unread = self.unread[end:]
+            texts.append(self.screen.text())
+        if self.unread:
+            self._show()
+            texts.append(self.screen.text())
+        return texts
+
     def wait(self, done: Callable[[str], bool], timeout: float = 30.0) -> float:
         """Read until ``done(screen text)`` holds on a whole frame; when that frame came."""
         deadline = time.perf_counter() + timeout
@@ -180,8 +195,8 @@ class Terminal:
             if got is not None:
                 came = got
                 continue
-            self._show()
-            if came is not None and not self.in_sync and done(self.screen.text()):
+            frames = self._frames()
+            if came is not None and not self.in_sync and any(done(text) for text in frames):
                 return came
             came = None
 
