@@ -192,7 +192,9 @@ class ResultsScreen(Screen[None]):
                              action="app.new_setup")
                 yield Button(_("Quit"), id="quit", compact=True, action="app.quit")
         # As on the race screen: no command-palette key in the footer (^p still opens it).
-        yield Footer(show_command_palette=False)
+        # Compact on a narrow terminal: after an evening's last race, its keys at their
+        # usual spacing take 81 columns.
+        yield Footer(show_command_palette=False, compact=self.app.size.width < 100)
 
     def action_board(self) -> None:
         """Back to the final board (the results stay one key away: the race is over)."""
