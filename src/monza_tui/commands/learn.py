@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import argparse
 
-from monza_tui.commands.flags import seconds, short_number
-from monza_tui.commands.play import need_terminal, run_app
+from monza_tui.commands.play import add_pace_arguments, need_terminal, run_app
 from monza_tui.i18n import _
-from monza_tui.limits import MAX_BOT_DELAY
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,15 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--restart", action="store_true",
         help=_("start the lesson from the beginning (else it goes on where it was left)"),
     )
-    parser.add_argument(
-        "--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None, metavar=_("SECONDS"),
-        help=_("pause between a bot's steps, {low} to {high} (as monza play)").format(
-            low=short_number(0), high=short_number(MAX_BOT_DELAY)
-        ),
-    )
-    parser.add_argument(
-        "--no-animation", action="store_true", help=_("cars jump instead of driving")
-    )
+    add_pace_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:

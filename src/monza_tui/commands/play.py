@@ -75,19 +75,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("an evening of N races with the same players, with points and a podium "
                "(1 to {n})").format(n=MAX_RACES),
     )
-    parser.add_argument(
-        "--bot-delay",
-        type=seconds(0, MAX_BOT_DELAY),
-        default=None,
-        metavar=_("SECONDS"),
-        help=_("pause between a bot's steps, {low} to {high} (default {default}; {low} for no "
-               "pause)").format(low=short_number(0), high=short_number(MAX_BOT_DELAY),
-                                default=short_number(HELP_BOT_DELAY)),
-    )
+    add_pace_arguments(parser, default=True)
+    add_plain_argument(parser)
+
+
+def add_pace_arguments(parser: argparse.ArgumentParser, *, default: bool = False) -> None:
+    """``--bot-delay`` and ``--no-animation``, the pace of a race in the app (``monza
+    play``, ``resume`` and ``learn``); ``default``: say the default delay (else "as monza
+    play")."""
+    low, high = short_number(0), short_number(MAX_BOT_DELAY)
+    if default:
+        delay_help = _("pause between a bot's steps, {low} to {high} (default {default}; {low} "
+                       "for no pause)").format(low=low, high=high,
+                                               default=short_number(HELP_BOT_DELAY))
+    else:
+        delay_help = _("pause between a bot's steps, {low} to {high} (as monza play)").format(
+            low=low, high=high)
+    parser.add_argument("--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None,
+                        metavar=_("SECONDS"), help=delay_help)
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")
     )
-    add_plain_argument(parser)
 
 
 def add_plain_argument(parser: argparse.ArgumentParser) -> None:

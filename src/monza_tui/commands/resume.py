@@ -13,8 +13,8 @@ import argparse
 from pathlib import Path
 
 from monza_tui import saves
-from monza_tui.commands.flags import seconds, short_number
 from monza_tui.commands.play import (
+    add_pace_arguments,
     add_plain_argument,
     need_input,
     need_terminal_or_plain,
@@ -25,7 +25,6 @@ from monza_tui.commands.play import (
 from monza_tui.errors import UserError
 from monza_tui.files import shown
 from monza_tui.i18n import _
-from monza_tui.limits import MAX_BOT_DELAY
 from monza_tui.record import Race
 
 
@@ -35,15 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file", nargs="?", metavar=_("FILE"),
         help=_("a save file (default: the newest race in progress, see monza saves)"),
     )
-    parser.add_argument(
-        "--bot-delay", type=seconds(0, MAX_BOT_DELAY), default=None, metavar=_("SECONDS"),
-        help=_("pause between a bot's steps, {low} to {high} (as monza play)").format(
-            low=short_number(0), high=short_number(MAX_BOT_DELAY)
-        ),
-    )
-    parser.add_argument(
-        "--no-animation", action="store_true", help=_("cars jump instead of driving")
-    )
+    add_pace_arguments(parser)
     add_plain_argument(parser)
 
 
