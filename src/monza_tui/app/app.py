@@ -358,6 +358,19 @@ class MonzaApp(WordsApp):
         self.on_race_changed(after)
         return after
 
+    # The race screen's host (RaceHost) also asks: at one keyboard, every person's car is
+    # driven here, and cars change hands here (``app/remote_host.py`` answers for a race
+    # played over the network).
+
+    hands_seats = True
+
+    def drives_here(self, player: int) -> bool:
+        race = self.race
+        return race is not None and not race.players[player].seat.is_bot
+
+    def waiting_for(self, player: int) -> str | None:
+        return None
+
     def roll(self) -> bool:
         """Let chance roll the dice due now: the race's seeded dice, or the test roller."""
         race = self.race

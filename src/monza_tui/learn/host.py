@@ -67,6 +67,15 @@ class LessonHost:
     def animation_delay(self) -> float:
         return self.app.animation_delay
 
+    hands_seats = True
+
+    def drives_here(self, player: int) -> bool:
+        """The learner drives every car but the coach's."""
+        return player not in self._drivers
+
+    def waiting_for(self, player: int) -> str | None:
+        return None
+
     def act(self, action: Action) -> bool:
         """The script's action if ``action`` is it; else the step's answer, nothing played."""
         race = self.app.race

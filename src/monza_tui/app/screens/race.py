@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import ClassVar, cast
 
 from rich.text import Text
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
@@ -26,15 +26,14 @@ from monza_tui.app.narrate import headlines, tell
 from monza_tui.app.race_setup import seat_label
 from monza_tui.app.scene import Scene, hinted_path, scene_from_state
 from monza_tui.app.screens.race_keys import KEY_LIST, KEYS, binding_args, offers
+from monza_tui.app.screens.race_mouse import RaceMouse
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
 from monza_tui.app.screens.race_pace import RaceHost, RacePace
 from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
 from monza_tui.app.screens.screen_cursor import FollowOnRace
 from monza_tui.app.screens.seat_change import SeatChanges
-from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import StyledOnMount, one, put_text, show
-from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.bots import Hint
 from monza_tui.engine import (
@@ -56,7 +55,7 @@ from monza_tui.i18n import _, colour_name
 from monza_tui.record import Race
 
 
-class RaceScreen(StyledOnMount, SeatChanges, FollowOnRace, PanelMixin, RacePace):
+class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin, RacePace):
     """Board, side panel, footer; everything by keyboard alone or by mouse alone."""
 
     CSS_PATH = "race.tcss"
@@ -109,8 +108,8 @@ class RaceScreen(StyledOnMount, SeatChanges, FollowOnRace, PanelMixin, RacePace)
         if state.is_terminal():
             return False
         if state.is_chance():
-            return state.phase is Phase.ROLL and not self.is_bot(state.player)
-        return not self.is_bot(state.current_player())
+            return state.phase is Phase.ROLL and self.drives_here(state.player)
+        return self.drives_here(state.current_player())
 
     # Layout ------------------------------------------------------------------------------
 
@@ -202,10 +201,12 @@ class RaceScreen(StyledOnMount, SeatChanges, FollowOnRace, PanelMixin, RacePace)
             return prompt(now, self.pointer)
         state = now.state
         actor = state.player if state.is_chance() else state.current_player()
+        elsewhere = None if state.is_terminal() else self.monza.waiting_for(actor)
         bot = None
         if not state.is_terminal() and self.is_bot(actor):
             bot = seat_label(self.race.players[actor].seat)
-        return waiting_prompt(state, driving=self._frame is not None, bot_label=bot)
+        return waiting_prompt(state, driving=self._frame is not None, bot_label=bot,
+                              elsewhere=elsewhere)
 
     def hint_line(self) -> str:
         return hint_text(self.now.state, self.hint)
@@ -267,6 +268,7 @@ class RaceScreen(StyledOnMount, SeatChanges, FollowOnRace, PanelMixin, RacePace)
             self.pointer,
             terminal=state.is_terminal(),
             waiting=not self.human_to_act(),
+            seats=self.monza.hands_seats,
         )
 
     def _act(self, action: Action) -> None:
@@ -448,54 +450,6 @@ class RaceScreen(StyledOnMount, SeatChanges, FollowOnRace, PanelMixin, RacePace)
             self._frames = []
         if self._pending is not None:
             self._fire()
-
-    # Mouse ---------------------------------------------------------------------------------
-
-    @on(DiceTray.Pressed)
-    def _die_clicked(self, message: DiceTray.Pressed) -> None:
-        self.action_die(message.index)
-
-    @on(TileTray.Pressed)
-    def _tile_clicked(self, message: TileTray.Pressed) -> None:
-        if self.human_to_act():
-            self._choose_tile(message.colour)
-
-    @on(BoardView.SpaceClicked)
-    def _space_clicked(self, message: BoardView.SpaceClicked) -> None:
-        if not self.human_to_act():
-            return
-        now = self.now
-        space = message.space
-        if now.phase is Phase.BONUS:
-            if space in now.targets():
-                self._act(BonusStep(space))
-            return
-        if now.phase not in PLACING and now.phase is not Phase.EXTRA_ROLL:
-            return
-        action = now.place_at(space, self.pointer.selected) or now.place_at(space)
-        if action is None:
-            self.advise(_("Nothing you hold fits that space."))
-            return
-        if now.phase is Phase.EXTRA_ROLL:
-            self._keep_and_place(action)
-        else:
-            self._act(action)
-
-    @on(ButtonRow.Pressed)
-    def _button(self, message: ButtonRow.Pressed) -> None:
-        handlers = {
-            "roll": self.action_roll,
-            "reroll": self.action_reroll,
-            "keep": self.action_keep,
-            "confirm": self.action_confirm,
-            "take-back": self.action_take_back,
-            "decline": self.action_decline,
-            "hint": self.action_hint,
-            "skip": self.action_skip,
-        }
-        handler = handlers.get(message.key)
-        if handler is not None:
-            handler()
 
 
 __all__ = ["RaceScreen"]

@@ -58,12 +58,16 @@ def offers(
     *,
     terminal: bool,
     waiting: bool,
+    seats: bool = True,
 ) -> bool:
     """Whether the key of ``action`` does something now. ``now`` is None while the choices
     are being derived; ``waiting``: nobody at the keyboard decides (a bot, the dice, the
-    car driving)."""
+    car driving); ``seats``: this keyboard may hand cars over (not a networked race's
+    guest)."""
     if action in ("rules", "quit", "request_quit"):
         return True
+    if action in ("seats", "hand_over") and not seats:
+        return False
     if action == "skip":
         return waiting and not terminal
     if action == "hand_over":

@@ -77,6 +77,11 @@ class RaceHost(Protocol):
         """Seconds between the spaces of a car's drive."""
         ...
 
+    @property
+    def hands_seats(self) -> bool:
+        """Whether this keyboard may hand cars to other drivers (``c``)."""
+        ...
+
     def act(self, action: Action) -> bool:
         """Play ``action`` if the rules allow it now; False if not."""
         ...
@@ -87,6 +92,17 @@ class RaceHost(Protocol):
 
     def show_results(self) -> None:
         """The race is over: show the results."""
+        ...
+
+    def drives_here(self, player: int) -> bool:
+        """Whether a person at this keyboard drives ``player`` now: the screen waits for
+        their keys (the app: the seat is a person's; a networked race: a person's seat
+        this terminal took, ``app/remote_host.py``)."""
+        ...
+
+    def waiting_for(self, player: int) -> str | None:
+        """Who the screen waits for while ``player`` acts elsewhere, in words ("Waiting
+        for Ben…"); None when there is nothing to say but the usual (a local race)."""
         ...
 
 
@@ -120,6 +136,15 @@ class RacePace(Screen[None]):
     def is_bot(self, player: int) -> bool:
         """Whether a computer driver plays ``player``."""
         return self.race.players[player].seat.is_bot
+
+    def drives_here(self, player: int) -> bool:
+        """Whether a person at this keyboard drives ``player`` (see ``RaceHost``)."""
+        return self.monza.drives_here(player)
+
+    def thinks_here(self, player: int) -> bool:
+        """Whether ``player``'s computer driver thinks in this app (never on a networked
+        race's client: the server runs the bots)."""
+        return self.is_bot(player) and player in self.monza.drivers
 
     def state_changed(self) -> None:
         """Derive and draw everything anew (the race screen)."""
@@ -202,37 +227,41 @@ class RacePace(Screen[None]):
             self._schedule(self.monza.show_results, self.monza.bot_delay)
             return
         if state.is_chance():
-            if state.phase is Phase.ROLL and not self.is_bot(state.player):
+            roller = state.player
+            if state.phase is Phase.ROLL and self.drives_here(roller):
                 self.hurry = False
                 return
+            if not (self.drives_here(roller) or self.thinks_here(roller)):
+                return  # rolled elsewhere (a networked race's server or another terminal)
             delay = self.monza.bot_delay
-            if not self.is_bot(state.player):
+            if self.drives_here(roller):
                 delay = min(delay, 0.5)
             self._schedule(lambda: self._auto_roll(race), delay)
             return
         actor = state.current_player()
-        if self.is_bot(actor):
-            # The bot thinks during its pause and plays when both are over: a skipped pause
-            # (s) shows its move at once instead of waiting for the thinking. It starts a
-            # frame period after the frame of this state, so that the one after it (the log
-            # scrolls to its new line a refresh later) is out too: a thinking thread would
-            # hold those frames back. Without a pause (--bot-delay 0, the tests) there is
-            # nothing to hide the thinking in, and once skipping (s) only the frames of the
-            # roll answer the key: then it starts right after this state's frame.
-            self._choice = None
-            self._pause_over = False
-            self._thinking = True  # (due: nothing is settled until the move is played)
-            after = min(THINK_AFTER, self.monza.bot_delay)
-            if self.hurry and not (race.pending and isinstance(race.pending[-1], Roll)):
-                after = 0
+        if not self.thinks_here(actor):
+            if self.drives_here(actor):
+                self.hurry = False
+            return  # a person here decides, or someone elsewhere (we wait for the news)
+        # The bot thinks during its pause and plays when both are over: a skipped pause
+        # (s) shows its move at once instead of waiting for the thinking. It starts a
+        # frame period after the frame of this state, so that the one after it (the log
+        # scrolls to its new line a refresh later) is out too: a thinking thread would
+        # hold those frames back. Without a pause (--bot-delay 0, the tests) there is
+        # nothing to hide the thinking in, and once skipping (s) only the frames of the
+        # roll answer the key: then it starts right after this state's frame.
+        self._choice = None
+        self._pause_over = False
+        self._thinking = True  # (due: nothing is settled until the move is played)
+        after = min(THINK_AFTER, self.monza.bot_delay)
+        if self.hurry and not (race.pending and isinstance(race.pending[-1], Roll)):
+            after = 0
 
-            def start() -> None:
-                self._start_thinking(race, actor)
+        def start() -> None:
+            self._start_thinking(race, actor)
 
-            self.call_after_refresh((lambda: self.set_timer(after, start)) if after > 0 else start)
-            self._schedule(lambda: self._pause_ended(race), self.monza.bot_delay)
-        else:
-            self.hurry = False
+        self.call_after_refresh((lambda: self.set_timer(after, start)) if after > 0 else start)
+        self._schedule(lambda: self._pause_ended(race), self.monza.bot_delay)
 
     def _auto_roll(self, race: Race) -> None:
         if self.monza.race is race:

@@ -32,8 +32,10 @@ def _dice(indices: object) -> str:
     return _(", ").join(str(i + 1) for i in sorted(indices))  # type: ignore[call-overload]
 
 
-def waiting_prompt(state: State, *, driving: bool, bot_label: str | None) -> str:
-    """What is happening while nobody at the keyboard decides."""
+def waiting_prompt(state: State, *, driving: bool, bot_label: str | None,
+                   elsewhere: str | None = None) -> str:
+    """What is happening while nobody at the keyboard decides; ``elsewhere``: who a
+    networked race waits for, in words (``app/remote_words.py``)."""
     if driving:
         return _("The car drives… (s skips)")
     if state.is_terminal():
@@ -42,6 +44,8 @@ def waiting_prompt(state: State, *, driving: bool, bot_label: str | None) -> str
         return _("Turbo roll! All six dice were placed: two more dice.")
     if state.phase is Phase.EXTRA_ROLL and state.is_chance():
         return _("Re-rolling the marked dice…")
+    if elsewhere is not None:
+        return elsewhere
     if bot_label is not None:
         return _("{level} driver at the wheel… (s skips the wait)").format(level=bot_label)
     return _("Rolling…")
