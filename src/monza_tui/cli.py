@@ -23,6 +23,8 @@ COMMANDS: dict[str, str] = {
     "play": N_("start a race (the default when no command is given)"),
     "resume": N_("continue the latest unfinished race"),
     "learn": N_("a guided first race that shows every rule, step by step"),
+    "host": N_("host a race that players at other terminals join"),
+    "join": N_("join a race another terminal hosts"),
     "saves": N_("list saved races"),
     "replay": N_("step through a recorded race, or --check a record file"),
     "boards": N_("list, show or check boards"),

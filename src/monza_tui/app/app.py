@@ -34,6 +34,7 @@ from monza_tui.seats import SeatKind
 from monza_tui.wording import word
 
 if TYPE_CHECKING:
+    from monza_tui.app.remote_host import RemoteHost
     from monza_tui.app.screens.race import RaceScreen
     from monza_tui.app.screens.setup import SetupScreen
     from monza_tui.stats.evening import Evening
@@ -65,6 +66,8 @@ class MonzaApp(WordsApp):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "rules", N_("Rules"), key_display="?", id="app.rules"),
         Binding("ctrl+q", "request_quit", N_("Quit"), id="app.quit"),
+        # The host of a race over the network: the invitation again (the prompt says i).
+        Binding("i", "invite", N_("Invitation"), show=False, id="app.invite"),
         # Ctrl+C would quit Textual at once; here it copies selected text, or else asks
         # first, like q on the race screen.
         Binding("ctrl+c", "copy_or_quit", N_("Quit"), show=False, priority=True,
@@ -81,16 +84,18 @@ class MonzaApp(WordsApp):
         roller: Roller | None = None,
         offer_saved: bool = False,
         learn: bool = False,
+        networked: bool = False,
     ) -> None:
         """Open the set-up screen filled in with ``setup``, or go straight to ``race``.
 
         ``roller`` is a test hook: it decides every roll instead of the race's seeded dice.
         ``offer_saved``: on the set-up screen, offer to continue an unfinished saved race.
         ``learn``: open the guided first race (``monza learn``).
+        ``networked``: a race over the network comes (``app.remote``, set before it runs).
         """
         # The first screen's styles are read with the app's: pushed later, a screen that
         # brings new CSS has Textual parse every style sheet again.
-        first = "screens/race.tcss" if race is not None else "screens/setup.tcss"
+        first = "screens/race.tcss" if race is not None or networked else "screens/setup.tcss"
         super().__init__(css_path=[self.CSS_PATH, first])
         self._palette_words()
         self.setup = setup or RaceSetup()
@@ -112,6 +117,9 @@ class MonzaApp(WordsApp):
         self.lesson: Any = None
         """The guided first race while it is on (``monza_tui.learn.host.LessonHost``): its
         race is not autosaved, and it answers the quit key (docs/learn.md)."""
+        self.remote: RemoteHost | None = None
+        """The race over the network shown (``app/remote_host.py``): the server's, never
+        saved as an unfinished race here, and it answers the quit key."""
 
     # Screens --------------------------------------------------------------------------
 
@@ -132,7 +140,9 @@ class MonzaApp(WordsApp):
 
     def on_mount(self) -> None:
         self._apply_saved_theme()
-        if self._learn:
+        if self.remote is not None:
+            self.remote.start()
+        elif self._learn:
             self.action_learn()
         elif self._first_race is not None:
             self.begin(self._first_race)
@@ -171,6 +181,11 @@ class MonzaApp(WordsApp):
         race = self.race
         if self.lesson is not None:
             self.lesson.quit()
+            return
+        if self.remote is not None:
+            from monza_tui.app.remote_quit import ask_to_leave
+
+            ask_to_leave(self, self.remote)
             return
         if race is None or race.state.is_terminal():
             self.exit()
@@ -283,6 +298,9 @@ class MonzaApp(WordsApp):
         next race (the same seats, the next start player)."""
         from monza_tui.app import championship
 
+        if self.remote is not None:
+            self.notify(_("A new race over the network starts with monza host."), timeout=4)
+            return
         assert self.race is not None
         following = championship.next_race(self)
         if following is not None:
@@ -296,6 +314,11 @@ class MonzaApp(WordsApp):
         from monza_tui.app.screens.setup import SetupScreen
 
         setup = replace(setup_of(self.race), seed=None) if self.race else self.setup
+        if self.remote is not None:
+            from monza_tui.app.remote_quit import let_go
+
+            setup = self.setup
+            let_go(self)
         if self.lesson is not None:  # the lesson's seats are no set-up of the player's
             setup, self.lesson = self.setup, None
         self.race = None
@@ -307,6 +330,24 @@ class MonzaApp(WordsApp):
         from monza_tui.learn.host import start_lesson
 
         start_lesson(self)
+
+    def action_join(self) -> None:
+        """Join a race hosted elsewhere (``monza join`` without a command line: the
+        set-up screen's "Join a race", for a browser's visitor too)."""
+        from monza_tui.app.screens.join import JoinScreen
+
+        if not isinstance(self.screen, JoinScreen):
+            self.push_screen(JoinScreen())
+
+    def action_invite(self) -> None:
+        """The host of a race over the network: the invitation again (i)."""
+        if self.remote is not None:
+            self.remote.show_invitation()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "invite":
+            return self.remote is not None and self.remote.invitation is not None
+        return True
 
     def action_rules(self) -> None:
         """The rules summary (docs/rules.md), over whatever is on screen."""

@@ -34,6 +34,18 @@ RACE_FLAGS = ("board", "pro", "bonus", "player", "bot", "start_player")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``monza play``."""
+    add_race_arguments(parser)
+    parser.add_argument(
+        "--races", type=whole(1, MAX_RACES), default=None, metavar=_("N"),
+        help=_("an evening of N races with the same players, with points and a podium "
+               "(1 to {n})").format(n=MAX_RACES),
+    )
+    add_pace_arguments(parser, default=True)
+    add_plain_argument(parser)
+
+
+def add_race_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags that describe one race (``monza play`` and ``monza host``)."""
     from monza_tui.boardfile import BUILTIN
 
     parser.add_argument(
@@ -70,13 +82,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=whole(0, MAX_SEED - 1), metavar=_("SEED"),
         help=_("dice seed, 0 to 2^63-1, to replay a race exactly"),
     )
-    parser.add_argument(
-        "--races", type=whole(1, MAX_RACES), default=None, metavar=_("N"),
-        help=_("an evening of N races with the same players, with points and a podium "
-               "(1 to {n})").format(n=MAX_RACES),
-    )
-    add_pace_arguments(parser, default=True)
-    add_plain_argument(parser)
 
 
 def add_pace_arguments(parser: argparse.ArgumentParser, *, default: bool = False) -> None:

@@ -56,6 +56,7 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
         Binding("enter", "start", N_("Start race"), show=False, id="setup.start-enter"),
         Binding("ctrl+s", "start", N_("Start race"), id="setup.start"),
         Binding("f2", "app.learn", N_("First race"), id="setup.learn"),  # the lesson
+        Binding("f3", "app.join", N_("Join a race"), show=False, id="setup.join"),
         Binding("escape", "app.quit", N_("Quit"), show=False, id="setup.quit"),
         Binding("ctrl+t", "standings", N_("Standings"), id="setup.standings"),
     ]
@@ -159,6 +160,10 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
                 learn = Button(_("First race"), id="learn", compact=True, action="app.learn")
                 learn.can_focus = False
                 yield learn
+                # A race hosted elsewhere (monza join without a command line; a browser).
+                join = Button(_("Join a race"), id="join", compact=True, action="app.join")
+                join.can_focus = False
+                yield join
                 yield Button(_("Rules"), id="rules", compact=True, action="app.rules")
                 yield Button(_("Quit"), id="quit", compact=True, action="screen.quit")
                 yield LanguageChoice()

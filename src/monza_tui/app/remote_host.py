@@ -1,0 +1,298 @@
+"""A race played over the network, on this terminal: the race screen's host (``RaceHost``)
+over a :class:`~monza_tui.net.client.RaceClient`, and the client's listener.
+
+The server (``monza host``) is the one authority (docs/network.md); every terminal, the
+host's own too, shows the client's mirror of its race. So nothing here changes the race:
+a key sends its action (:meth:`RemoteHost.act`) or asks for the dice (:meth:`roll`), and
+the screen moves when the server's answer comes back (:meth:`race_changed`), animating a
+drive as a local race does. The screen waits for keys only for the seats a person drives
+at this keyboard (:meth:`drives_here`); for every other seat it says whom it waits for
+(:meth:`waiting_for`: a person elsewhere, one who is away with the grace time counting
+down, a seat nobody took yet, a computer driver: the server runs the bots, a client never
+thinks for one). At the end the server's record (with the seed, now public) is saved in
+this home's history, so ``monza stats`` and ``monza replay`` know the race.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from monza_tui.app import remote_words as words
+from monza_tui.app.race_setup import seat_label
+from monza_tui.bots import Driver
+from monza_tui.engine import Action
+from monza_tui.i18n import _
+from monza_tui.record import Race
+from monza_tui.seats import SeatKind
+
+if TYPE_CHECKING:
+    from monza_tui.app.app import MonzaApp
+    from monza_tui.app.screens.race import RaceScreen
+    from monza_tui.net.client import Presence, RaceClient
+    from monza_tui.net.server import Invitation, RaceServer
+
+TICK = 1.0
+"""Seconds between two redraws of a grace countdown."""
+
+
+class RemoteHost:
+    """The race screen's host for a networked race, and the client's listener."""
+
+    def __init__(self, app: MonzaApp, *, server: RaceServer | None = None,
+                 invitation: Invitation | None = None) -> None:
+        self.app = app
+        self.server = server
+        """The race server when this terminal hosts the race (``monza host``)."""
+        self.invitation = invitation
+        """The address(es) and code to give the other house (the host only)."""
+        self.client: RaceClient | None = None
+        self.screen: RaceScreen | None = None
+        self.connected = True
+        self._shown: Race | None = None
+        """The race the screen last showed (the "before" of the next action)."""
+        self._sent = False
+        """An action or roll is on its way: further keys wait for its answer (no double
+        moves from a quick double press)."""
+        self._record: str | None = None
+        self._final: Race | None = None
+        self._results_wanted = False
+        self._ticking: Any = None
+        self._lost_at: float | None = None
+
+    # RaceHost ---------------------------------------------------------------------------
+
+    @property
+    def race(self) -> Race | None:
+        if self._final is not None:
+            return self._final
+        return self.client.race if self.client is not None else None
+
+    @property
+    def drivers(self) -> Mapping[int, Driver]:
+        return {}  # the server runs the computer drivers
+
+    @property
+    def bot_delay(self) -> float:
+        return self.app.bot_delay
+
+    @property
+    def animation_delay(self) -> float:
+        return self.app.animation_delay
+
+    @property
+    def hands_seats(self) -> bool:
+        return False  # who drives is the server's business (the host's seats are its flags)
+
+    @property
+    def hosting(self) -> bool:
+        return self.server is not None
+
+    @property
+    def watching(self) -> bool:
+        return self.client is not None and not self.client.seats
+
+    def drives_here(self, player: int) -> bool:
+        client = self.client
+        if client is None or not self.connected or self._final is not None:
+            return False
+        return player in client.seats and client.race.players[player].seat is SeatKind.HUMAN
+
+    def waiting_for(self, player: int) -> str | None:
+        client = self.client
+        if client is None:
+            return None
+        if not self.connected:
+            return words.offline_words()
+        seat = client.race.players[player]
+        if seat.seat.is_bot:
+            return words.bot_words(seat.name, seat_label(seat.seat))
+        presence = client.presence.get(player)
+        kind, until = presence_of(presence)
+        if kind == "away":
+            left = None if until is None else until - time.time()
+            return words.away_words(seat.name, left)
+        return words.waiting_words(seat.name, joined=kind != "absent", hosting=self.hosting)
+
+    def act(self, action: Action) -> bool:
+        client = self.client
+        if client is None or self._sent or not self.connected:
+            return False
+        self._sent = True
+        client.act(action)
+        return True
+
+    def roll(self) -> bool:
+        client = self.client
+        if client is None or self._sent or not self.connected:
+            return False
+        self._sent = True
+        client.roll()
+        return True
+
+    def show_results(self) -> None:
+        """The results once the server's record is here (it brings the seed)."""
+        self._results_wanted = True
+        if self._final is None:
+            return
+        from monza_tui.app.screens.results import ResultsScreen
+
+        self.app.clear_notifications()
+        self.app.push_screen(ResultsScreen(self._final))
+
+    # ClientListener ---------------------------------------------------------------------
+
+    def race_changed(self, race: Race, action: Action | None) -> None:
+        self._sent = False
+        before, self._shown = self._shown, race
+        screen = self._live_screen()
+        if screen is None or before is None:
+            return
+        if action is None:  # seats changed hands (a drop given to a computer driver, or back)
+            if len(race.seat_changes) > len(before.seat_changes):
+                screen.seat_changed(race)
+            else:
+                screen.state_changed()
+                screen.advance()
+            return
+        screen.race_changed(before, action, race)
+
+    def presence_changed(self, presence: Mapping[int, Presence]) -> None:
+        away = any(presence_of(p)[0] == "away" for p in presence.values())
+        if away and self._ticking is None:
+            self._ticking = self.app.set_interval(TICK, self._tick)
+        elif not away and self._ticking is not None:
+            self._ticking.stop()
+            self._ticking = None
+        self._tick()
+
+    def refused(self, code: str, params: Mapping[str, object]) -> None:
+        self._sent = False
+        text = words.refusal_words(code, params)
+        screen = self._live_screen()
+        if screen is not None:
+            screen.advise(text)
+        else:
+            self.app.notify(text, severity="warning")
+
+    def connection_changed(self, connected: bool) -> None:
+        self.connected = connected
+        self._sent = False
+        line = words.back_words() if connected else words.offline_words()
+        screen = self._live_screen()
+        if screen is not None:
+            screen.log_lines([line])
+            screen.state_changed()
+            if connected:
+                screen.advance()
+        self.app.notify(line, severity="information" if connected else "warning",
+                        timeout=4 if connected else 8)
+
+    def race_over(self, record_text: str) -> None:
+        from monza_tui.record import parse_records
+
+        self._record = record_text
+        try:
+            final: Race | None = parse_records(record_text, _("the host's record"))[-1]
+        except Exception as error:  # an untrusted text: say so, show the mirror's end
+            self.app.notify(_("The host's record could not be read: {why}").format(why=error),
+                            severity="error")
+            final = self.client.race if self.client is not None else None
+        else:
+            if not self.hosting:  # the host's own server keeps its save in its history
+                self._keep(final)
+        self._final = final
+        if self._results_wanted:
+            self.show_results()
+
+    # This terminal ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Show the race (the client has joined): the race screen, and on the host the
+        invitation over it while a remote seat is still free."""
+        from monza_tui.app.screens.race import RaceScreen
+
+        assert self.client is not None
+        self._shown = self.client.race
+        self.screen = RaceScreen(self)
+        self.app._show(self.screen)
+        if self.watching:
+            self.screen.call_after_refresh(
+                lambda: self.screen.log_lines([words.watching_words()]) if self.screen else None)
+        if self.hosting and self.invitation is not None and self._free_seats():
+            self.show_invitation()
+        self.presence_changed(self.client.presence)
+
+    def show_invitation(self) -> None:
+        """The invitation (addresses, code, the line to give the other house) over the race."""
+        from monza_tui.app.screens.invitation import InvitationScreen
+
+        if self.invitation is None or isinstance(self.app.screen, InvitationScreen):
+            return
+        self.app.push_screen(InvitationScreen(self))
+
+    async def leave(self) -> None:
+        """Close the connection (and stop the server on the host)."""
+        if self._ticking is not None:
+            self._ticking.stop()
+            self._ticking = None
+        if self.client is not None:
+            await self.client.close()
+        if self.server is not None:
+            await self.server.stop()
+
+    def _free_seats(self) -> list[int]:
+        client = self.client
+        if client is None:
+            return []
+        return [p for p, seen in client.presence.items() if presence_of(seen)[0] == "absent"]
+
+    def _tick(self) -> None:
+        screen = self._live_screen()
+        if screen is not None and not screen.now.human:
+            screen.show_prompt(screen.prompt_text())
+
+    def _live_screen(self) -> RaceScreen | None:
+        screen = self.screen
+        if screen is None or not screen.is_attached:
+            return None
+        return screen
+
+    def _keep(self, race: Race) -> None:
+        """The finished race in this home's history (``monza stats``, ``monza replay``)."""
+        from monza_tui import saves
+
+        try:
+            saves.write_save(race, saves.new_save_path(race))
+        except saves.SaveError as error:
+            self.app.notify(str(error), severity="error", timeout=10)
+
+
+def presence_of(presence: Presence | None) -> tuple[str, float | None]:
+    """A seat's presence as ``(kind, until)``: kind is "here", "away" (``until``: the
+    wall-clock second its grace ends), "bot" or "absent" (nobody took the seat yet)."""
+    if presence is None:
+        return "absent", None
+    kind = str(getattr(presence, "kind", presence))
+    until = getattr(presence, "until", None)
+    return kind, until
+
+
+
+async def connect(app: MonzaApp, address: str, code: str, *, name: str | None = None,
+                  watch: bool = False, token: str | None = None,
+                  server: RaceServer | None = None,
+                  invitation: Invitation | None = None) -> RemoteHost:
+    """Join the race at ``address`` with ``code`` on the running event loop (the app's):
+    the host, its client joined (``JoinError``, one worded line, when refused or
+    unreachable). :meth:`RemoteHost.start` then shows it."""
+    from monza_tui.net.client import RaceClient
+
+    host = RemoteHost(app, server=server, invitation=invitation)
+    host.client = await RaceClient.join(address, code, host, name=name, watch=watch,
+                                        token=token)
+    return host
+
+
+__all__ = ["RemoteHost", "connect", "presence_of"]

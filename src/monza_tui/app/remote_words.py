@@ -1,0 +1,77 @@
+"""What a race played over the network says on screen: who we wait for, a seat away and its
+grace countdown, the connection, the host's refusals (their language-neutral codes worded
+here), the invitation. Pure functions of what the client knows, so each sentence can be
+tested without a server."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from monza_tui.errors import Said
+from monza_tui.i18n import _, number
+from monza_tui.wording import MESSAGES, word
+
+
+def away_words(name: str, seconds_left: float | None) -> str:
+    """A person whose terminal dropped, during the grace time (a countdown in whole
+    seconds, never below 0), then their car goes to a computer driver."""
+    if seconds_left is None:
+        return _("{name} is away").format(name=name)
+    left = max(0, math.ceil(seconds_left))
+    return _("{name} is away ({n} s)").format(name=name, n=number(left))
+
+
+def waiting_words(name: str, *, joined: bool, hosting: bool) -> str:
+    """Whose turn it is elsewhere: a person at another terminal, or a seat nobody took
+    yet (the host is reminded of the invitation key)."""
+    if joined:
+        return _("Waiting for {name}…").format(name=name)
+    if hosting:
+        return _("Waiting for {name} to join (i shows the invitation)").format(name=name)
+    return _("Waiting for {name} to join").format(name=name)
+
+
+def bot_words(name: str, level: str) -> str:
+    """A computer driver's turn, played by the host (no skipping its pause from here)."""
+    return _("{name}: {level} driver at the wheel…").format(name=name, level=level)
+
+
+def offline_words() -> str:
+    """The line while the connection to the host is lost (the client tries again)."""
+    return _("The connection to the host is lost; trying again…")
+
+
+def back_words() -> str:
+    """The line when the connection is back."""
+    return _("Connected to the host again.")
+
+
+def watching_words() -> str:
+    """A spectator's first line in the race log."""
+    return _("You are watching this race.")
+
+
+def refusal_words(code: str, params: Mapping[str, object]) -> str:
+    """The host refused an action: its code in the player's words (a code this version
+    does not know is named, not hidden)."""
+    if code in MESSAGES:
+        return word(Said(code, dict(params)))
+    return _("The host refused that ({code}).").format(code=code)
+
+
+def join_line(address: str, code: str) -> str:
+    """The command the other house types (not translated: it is a command)."""
+    return f"monza join {address} {code}"
+
+
+__all__ = [
+    "away_words",
+    "back_words",
+    "bot_words",
+    "join_line",
+    "offline_words",
+    "refusal_words",
+    "waiting_words",
+    "watching_words",
+]

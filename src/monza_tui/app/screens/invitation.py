@@ -1,0 +1,84 @@
+"""The host's invitation: the line to give the other house (``monza join ADDRESS CODE``),
+the addresses and the code, and who has taken their seat. Shown over the race when it
+starts with a seat still free, and again with ``i`` at any moment."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from monza_tui.app.remote_words import join_line
+from monza_tui.i18n import N_, _, colour_letter
+
+if TYPE_CHECKING:
+    from monza_tui.app.remote_host import RemoteHost
+
+
+def invitation_lines(host: RemoteHost) -> list[str]:
+    """What the invitation says, line by line."""
+    from monza_tui.app.remote_host import presence_of
+
+    invitation = host.invitation
+    assert invitation is not None
+    addresses = list(invitation.addresses)
+    code = invitation.code
+    lines = [_("Give the other house this line to type:"), "  " + join_line(addresses[0], code),
+             _("Code: {code}").format(code=code)]
+    if len(addresses) > 1:
+        lines.append(_("Also reachable at: {addresses}").format(
+            addresses=_(", ").join(addresses[1:])))
+    client = host.client
+    if client is not None:
+        lines.append("")
+        for index, player in enumerate(client.race.players):
+            if index in client.seats:
+                continue
+            kind, _until = presence_of(client.presence.get(index))
+            if player.seat.is_bot and kind != "away":
+                continue
+            status = {
+                "here": _("here"),
+                "away": _("away"),
+                "bot": _("a computer driver drives"),
+            }.get(kind, _("not joined yet"))
+            lines.append(f"{colour_letter(player.car)} {player.name}: {status}")
+    return lines
+
+
+class InvitationScreen(ModalScreen[None]):
+    """The invitation over the race; Enter or Escape goes back to it."""
+
+    CSS_PATH = "network.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,i", "close", N_("Back to the race"), id="invitation.close"),
+    ]
+
+    def __init__(self, host: RemoteHost) -> None:
+        super().__init__()
+        self.host = host
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="invitation-box", classes="network-box"):
+            yield Static(_("Invitation"), classes="network-title", markup=False)
+            yield Static("\n".join(invitation_lines(self.host)), id="invitation-text",
+                         markup=False)
+            yield Static(_("Enter: back to the race (i shows this again)."),
+                         classes="network-help", markup=False)
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self._refresh_seats)
+
+    def _refresh_seats(self) -> None:
+        self.query_one("#invitation-text", Static).update("\n".join(
+            invitation_lines(self.host)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["InvitationScreen", "invitation_lines"]

@@ -1,0 +1,90 @@
+"""Join a race hosted elsewhere, without a command line (the set-up screen's "Join a race";
+a browser's visitor of ``monza serve`` has no other way): the address, the code and a name,
+as ``monza join ADDRESS CODE --name NAME`` takes them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Static
+
+from monza_tui.errors import UserError
+from monza_tui.i18n import N_, _
+
+if TYPE_CHECKING:
+    from monza_tui.app.app import MonzaApp
+
+
+class JoinScreen(ModalScreen[None]):
+    """Address, code, name, "only watch"; Enter joins, Escape goes back."""
+
+    CSS_PATH = "network.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", N_("Back"), id="join.cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="join-box", classes="network-box"):
+            yield Static(_("Join a race"), classes="network-title", markup=False)
+            yield Static(_("The host's screen shows the address and the code."),
+                         classes="network-help", markup=False)
+            yield Input(placeholder=_("Address (e.g. 192.168.1.20:8765)"), id="join-address",
+                        compact=True)
+            yield Input(placeholder=_("Code (e.g. 7K3-Q9P)"), id="join-code", compact=True)
+            yield Input(placeholder=_("Your name (your seat's name)"), id="join-name",
+                        compact=True)
+            yield Checkbox(_("Only watch"), id="join-watch", compact=True)
+            yield Static("", id="join-error", classes="error-line", markup=False)
+            with Horizontal(classes="network-buttons"):
+                yield Button(_("Join"), id="join-go", variant="primary", compact=True,
+                             action="screen.join")
+                yield Button(_("Back"), id="join-back", compact=True, action="screen.cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#join-address", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_join()
+
+    def _value(self, selector: str) -> str:
+        return self.query_one(selector, Input).value.strip()
+
+    def action_join(self) -> None:
+        address, code = self._value("#join-address"), self._value("#join-code")
+        if not address or not code:
+            self._say(_("Type the address and the code the host's screen shows."))
+            return
+        self._say(_("Joining…"))
+        self.query_one("#join-go", Button).disabled = True
+        self.run_worker(self._join(address, code), exclusive=True, group="join",
+                        exit_on_error=False)
+
+    async def _join(self, address: str, code: str) -> None:
+        from monza_tui.app.remote_host import connect
+
+        app = cast("MonzaApp", self.app)
+        try:
+            host = await connect(app, address, code, name=self._value("#join-name") or None,
+                                 watch=self.query_one("#join-watch", Checkbox).value)
+        except UserError as error:
+            from monza_tui.wording import word
+
+            self._say(word(error))
+            self.query_one("#join-go", Button).disabled = False
+            return
+        self.dismiss(None)
+        app.remote = host
+        host.start()
+
+    def _say(self, text: str) -> None:
+        self.query_one("#join-error", Static).update(text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["JoinScreen"]

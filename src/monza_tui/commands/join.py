@@ -1,0 +1,57 @@
+"""`monza join ADDRESS CODE [--name NAME] [--watch]`: take a seat in a race another terminal
+hosts (``monza host``), or watch it.
+
+The seat whose name matches ``--name``, else the first free seat for a person elsewhere;
+none free (or ``--watch``): a spectator. The client joins before the app draws anything, on
+the event loop the app then runs on (its news arrive there): a wrong address, a refused
+code or a host that is gone is one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from monza_tui.commands.play import need_terminal
+from monza_tui.i18n import _
+from monza_tui.limits import MAX_NAME_CHARS
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``monza join``."""
+    parser.add_argument("address", metavar=_("ADDRESS"),
+                        help=_("the host's address and port, as its screen shows it "
+                               "(192.168.1.20:8765)"))
+    parser.add_argument("code", metavar=_("CODE"),
+                        help=_("the join code the host's screen shows (7K3-Q9P)"))
+    parser.add_argument("--name", metavar=_("NAME"),
+                        help=_("your name: the seat the host gave this name (default: the "
+                               "first free seat; at most {n} characters)").format(
+                                   n=MAX_NAME_CHARS))
+    parser.add_argument("--watch", action="store_true",
+                        help=_("only watch the race (a spectator drives no car)"))
+    parser.add_argument(
+        "--no-animation", action="store_true", help=_("cars jump instead of driving")
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Join, then show the race until it ends or the player leaves."""
+    need_terminal("join")
+    return asyncio.run(_join(args))
+
+
+async def _join(args: argparse.Namespace) -> int:
+    from monza_tui.app.app import DEFAULT_ANIMATION_DELAY, DEFAULT_BOT_DELAY, MonzaApp
+    from monza_tui.app.remote_host import connect
+
+    delay = DEFAULT_BOT_DELAY  # (the host paces its computer drivers)
+    animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
+    app = MonzaApp(networked=True, bot_delay=delay, animation_delay=animation)
+    host = await connect(app, args.address, args.code, name=args.name, watch=args.watch)
+    app.remote = host
+    try:
+        await app.run_async()
+    finally:
+        await host.leave()
+    return app.return_code or 0
