@@ -15,7 +15,6 @@ this home's history, so ``monza stats`` and ``monza replay`` know the race.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +29,8 @@ from monza_tui.seats import SeatKind
 if TYPE_CHECKING:
     from monza_tui.app.app import MonzaApp
     from monza_tui.app.screens.race import RaceScreen
-    from monza_tui.net.client import Presence, RaceClient
+    from monza_tui.net.client import RaceClient
+    from monza_tui.net.protocol import Presence
     from monza_tui.net.server import Invitation, RaceServer
 
 TICK = 1.0
@@ -83,7 +83,15 @@ class RemoteHost:
 
     @property
     def hands_seats(self) -> bool:
-        return False  # who drives is the server's business (the host's seats are its flags)
+        """Only the host's keyboard hands cars over (the server does it: ``c`` asks it)."""
+        return self.hosting
+
+    def hand_seat(self, player: int, seat: SeatKind) -> Race | None:
+        """Ask the server to give ``player``'s car to ``seat`` (a seat nobody joined, or a
+        person's who left): the change comes back as news, so nothing to show yet."""
+        if self.client is not None and self.hosting:
+            self.client.hand(player, seat)
+        return None
 
     @property
     def hosting(self) -> bool:
@@ -109,11 +117,10 @@ class RemoteHost:
         if seat.seat.is_bot:
             return words.bot_words(seat.name, seat_label(seat.seat))
         presence = client.presence.get(player)
-        kind, until = presence_of(presence)
-        if kind == "away":
-            left = None if until is None else until - time.time()
-            return words.away_words(seat.name, left)
-        return words.waiting_words(seat.name, joined=kind != "absent", hosting=self.hosting)
+        if presence is not None and presence.kind == "away":
+            return words.away_words(seat.name, presence.seconds_left())
+        joined = presence is None or presence.kind != "waiting"
+        return words.waiting_words(seat.name, joined=joined, hosting=self.hosting)
 
     def act(self, action: Action) -> bool:
         client = self.client
@@ -159,7 +166,7 @@ class RemoteHost:
         screen.race_changed(before, action, race)
 
     def presence_changed(self, presence: Mapping[int, Presence]) -> None:
-        away = any(presence_of(p)[0] == "away" for p in presence.values())
+        away = any(p.kind == "away" for p in presence.values())
         if away and self._ticking is None:
             self._ticking = self.app.set_interval(TICK, self._tick)
         elif not away and self._ticking is not None:
@@ -246,7 +253,7 @@ class RemoteHost:
         client = self.client
         if client is None:
             return []
-        return [p for p, seen in client.presence.items() if presence_of(seen)[0] == "absent"]
+        return [p for p, seen in client.presence.items() if seen.kind == "waiting"]
 
     def _tick(self) -> None:
         screen = self._live_screen()
@@ -269,17 +276,6 @@ class RemoteHost:
             self.app.notify(str(error), severity="error", timeout=10)
 
 
-def presence_of(presence: Presence | None) -> tuple[str, float | None]:
-    """A seat's presence as ``(kind, until)``: kind is "here", "away" (``until``: the
-    wall-clock second its grace ends), "bot" or "absent" (nobody took the seat yet)."""
-    if presence is None:
-        return "absent", None
-    kind = str(getattr(presence, "kind", presence))
-    until = getattr(presence, "until", None)
-    return kind, until
-
-
-
 async def connect(app: MonzaApp, address: str, code: str, *, name: str | None = None,
                   watch: bool = False, token: str | None = None,
                   server: RaceServer | None = None,
@@ -295,4 +291,4 @@ async def connect(app: MonzaApp, address: str, code: str, *, name: str | None = 
     return host
 
 
-__all__ = ["RemoteHost", "connect", "presence_of"]
+__all__ = ["RemoteHost", "connect"]

@@ -5,7 +5,6 @@ tested without a server."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
 from monza_tui.errors import Said
@@ -13,13 +12,10 @@ from monza_tui.i18n import _, number
 from monza_tui.wording import MESSAGES, word
 
 
-def away_words(name: str, seconds_left: float | None) -> str:
+def away_words(name: str, seconds_left: int) -> str:
     """A person whose terminal dropped, during the grace time (a countdown in whole
-    seconds, never below 0), then their car goes to a computer driver."""
-    if seconds_left is None:
-        return _("{name} is away").format(name=name)
-    left = max(0, math.ceil(seconds_left))
-    return _("{name} is away ({n} s)").format(name=name, n=number(left))
+    seconds), after which a computer driver takes their car."""
+    return _("{name} is away ({n} s)").format(name=name, n=number(max(0, seconds_left)))
 
 
 def waiting_words(name: str, *, joined: bool, hosting: bool) -> str:

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 
 def invitation_lines(host: RemoteHost) -> list[str]:
     """What the invitation says, line by line."""
-    from monza_tui.app.remote_host import presence_of
-
     invitation = host.invitation
     assert invitation is not None
     addresses = list(invitation.addresses)
@@ -38,7 +36,8 @@ def invitation_lines(host: RemoteHost) -> list[str]:
         for index, player in enumerate(client.race.players):
             if index in client.seats:
                 continue
-            kind, _until = presence_of(client.presence.get(index))
+            seen = client.presence.get(index)
+            kind = seen.kind if seen is not None else "here"
             if player.seat.is_bot and kind != "away":
                 continue
             status = {
