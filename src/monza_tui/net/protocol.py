@@ -14,6 +14,7 @@ notation; a roll travels as the roll's text *after* the host rolled it.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -266,11 +267,12 @@ class Presence:
     """For ``away``: the :func:`time.monotonic` moment on this machine the grace ends."""
 
     def seconds_left(self, now: float | None = None) -> int:
-        """Whole seconds of grace left (0 when not away or over), for "away (12 s)"."""
+        """Whole seconds of grace left, rounded up (0 when not away, or over), for
+        "away (12 s)"."""
         if self.until is None:
             return 0
         now = time.monotonic() if now is None else now
-        return max(0, round(self.until - now))
+        return max(0, math.ceil(self.until - now))
 
     @classmethod
     def from_wire(cls, wire: PresenceWire, now: float | None = None) -> Presence:

@@ -302,9 +302,9 @@ class RaceServer:
                 held.holder = connection
                 connection.token = held.token
                 connection.seats = frozenset({seat})
-        self._connections.add(connection)
         for p in connection.seats:
-            self._back(p)
+            self._back(p)  # told to the others; the welcome tells this one
+        self._connections.add(connection)
         self._send(connection, self._welcome(connection))
         if race.state.is_terminal():
             self._send(connection, self._over_message())
