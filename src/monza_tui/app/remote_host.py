@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 from monza_tui.app import remote_words as words
 from monza_tui.app.race_setup import seat_label
 from monza_tui.bots import Driver
-from monza_tui.engine import Action
+from monza_tui.engine import Action, Phase
 from monza_tui.i18n import _
+from monza_tui.net.client import FINAL_CODES
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 
@@ -55,7 +56,6 @@ class RemoteHost:
         self._sent = False
         """An action or roll is on its way: further keys wait for its answer (no double
         moves from a quick double press)."""
-        self._record: str | None = None
         self._final: Race | None = None
         self._results_wanted = False
         self._ticking: Any = None
@@ -84,13 +84,13 @@ class RemoteHost:
     @property
     def hands_seats(self) -> bool:
         """Only the host's keyboard hands cars over (the server does it: ``c`` asks it)."""
-        return self.hosting
+        return self.client is not None and self.client.is_host
 
     def hand_seat(self, player: int, seat: SeatKind) -> Race | None:
         """Ask the server to give ``player``'s car to ``seat`` (a seat nobody joined, or a
         person's who left): the change comes back as news, so nothing to show yet."""
-        if self.client is not None and self.hosting:
-            self.client.hand(player, seat)
+        if self.client is not None and self.client.is_host:
+            self.client.hand_seat(player, seat)
         return None
 
     @property
@@ -131,8 +131,12 @@ class RemoteHost:
         return True
 
     def roll(self) -> bool:
+        """Ask for the roll of the dice (space); the turbo roll and the re-roll of marked
+        dice the host rolls by itself."""
         client = self.client
         if client is None or self._sent or not self.connected:
+            return False
+        if client.race.state.phase is not Phase.ROLL:
             return False
         self._sent = True
         client.roll()
@@ -177,6 +181,10 @@ class RemoteHost:
     def refused(self, code: str, params: Mapping[str, object]) -> None:
         self._sent = False
         text = words.refusal_words(code, params)
+        if code == "net.lost" or (code in FINAL_CODES and not self.connected):
+            # The client gave up (the host is gone, or will not have us back): one line.
+            self.app.exit(message=_("monza: {error}").format(error=text), return_code=2)
+            return
         screen = self._live_screen()
         if screen is not None:
             screen.advise(text)
@@ -197,18 +205,12 @@ class RemoteHost:
                         timeout=4 if connected else 8)
 
     def race_over(self, record_text: str) -> None:
-        from monza_tui.record import parse_records
-
-        self._record = record_text
-        try:
-            final: Race | None = parse_records(record_text, _("the host's record"))[-1]
-        except Exception as error:  # an untrusted text: say so, show the mirror's end
-            self.app.notify(_("The host's record could not be read: {why}").format(why=error),
-                            severity="error")
-            final = self.client.race if self.client is not None else None
-        else:
-            if not self.hosting:  # the host's own server keeps its save in its history
-                self._keep(final)
+        # The client has put the host's record (with the seed) in place of its mirror,
+        # when it read and matched it: that race is kept, else the mirror is shown.
+        assert self.client is not None
+        final = self.client.race
+        if final.seeded and final.seed == self.client.seed and not self.hosting:
+            self._keep(final)  # (the host's own server keeps its save in its history)
         self._final = final
         if self._results_wanted:
             self.show_results()

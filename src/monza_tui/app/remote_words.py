@@ -52,20 +52,15 @@ def refusal_words(code: str, params: Mapping[str, object]) -> str:
     """The host refused an action: its code in the player's words (a code this version
     does not know is named, not hidden)."""
     if code in MESSAGES:
-        return word(Said(code, dict(params)))
+        text = word(Said(code, dict(params)))
+        return text[:1].upper() + text[1:]  # (the wording's sentences are parts of lines)
     return _("The host refused that ({code}).").format(code=code)
-
-
-def join_line(address: str, code: str) -> str:
-    """The command the other house types (not translated: it is a command)."""
-    return f"monza join {address} {code}"
 
 
 __all__ = [
     "away_words",
     "back_words",
     "bot_words",
-    "join_line",
     "offline_words",
     "refusal_words",
     "waiting_words",

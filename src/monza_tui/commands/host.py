@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 from typing import TYPE_CHECKING
 
 from monza_tui.commands.flags import seconds, whole
@@ -31,8 +30,7 @@ from monza_tui.errors import UserError
 from monza_tui.i18n import _, number
 
 if TYPE_CHECKING:
-    from monza_tui.bots import Driver
-    from monza_tui.record import Race
+    from monza_tui.net.server import RaceServer
 
 DEFAULT_PORT = 8765
 DEFAULT_GRACE = 20.0
@@ -61,65 +59,68 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                "code)"))
 
 
-def hosted_race(args: argparse.Namespace) -> tuple[Race, frozenset[int], str | None]:
-    """The race to host, its remote seats and its code (None: a new one): from the flags,
-    or from the save with ``--resume``."""
-    if args.resume:
-        from monza_tui.net.saved import latest_hosted
+def hosted_server(args: argparse.Namespace) -> RaceServer:
+    """The server of the race to host: from the flags (a seed nobody can guess unless
+    ``--seed`` is given), or with ``--resume`` from the hosted race saved last (the same
+    code, seed and file). :class:`UserError` (one line) for a bad flag or save."""
+    from monza_tui.net import hostsave
+    from monza_tui.net.run import make_server, resume_server
 
-        return latest_hosted()
+    delay = _bot_delay(args)
+    if args.resume:
+        from monza_tui import saves
+        from monza_tui.files import shown
+
+        saves.tidy()
+        path = hostsave.latest_host_save()
+        if path is None:
+            raise UserError(code="net.no_host_save", folder=shown(saves.saves_dir()))
+        return resume_server(path, grace=args.grace, bot_delay=delay)
     remotes = list(args.remote or [])
     players = list(args.player or [])
+    if not remotes and not players and not args.bot:
+        raise UserError(_("monza host needs its seats: --player NAME for a person here, "
+                          "--remote NAME for a person elsewhere, --bot LEVEL"))
     names = players + remotes
-    if len(set(names)) != len(names):
+    if len({name.strip() for name in names}) != len(names):
         raise UserError(_("every player needs a name of their own (the remote players join "
-                          "by name)"))
+                          "by their name)"))
     flags = argparse.Namespace(**vars(args))
     flags.player = names or None
-    if not remotes and not players and not args.bot:
-        raise UserError(_("monza host needs the seats: --player NAME for a person here, "
-                          "--remote NAME for a person elsewhere, --bot LEVEL"))
+    if flags.seed is None:
+        from monza_tui.net import codes
+
+        flags.seed = codes.new_seed()  # the dice of a shared race must not be foreseeable
     _setup, race = race_from_flags(flags)
     assert race is not None
-    remote = frozenset(range(len(players), len(players) + len(remotes)))
-    return race, remote, None
+    remote = range(len(players), len(players) + len(remotes))
+    return make_server(race, remote=remote, grace=args.grace, bot_delay=delay)
 
 
-def drivers_for(race: Race) -> dict[int, Driver]:
-    """A computer driver for each bot's seat, seeded as the app seeds its own."""
-    from monza_tui.bots import make_driver
+def _bot_delay(args: argparse.Namespace) -> float:
+    from monza_tui.commands.play import HELP_BOT_DELAY
 
-    return {
-        index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
-        for index, player in enumerate(race.players)
-        if player.seat.is_bot
-    }
+    return HELP_BOT_DELAY if args.bot_delay is None else float(args.bot_delay)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check the flags, start the server and show the race here."""
-    race, remote, code = hosted_race(args)  # a bad flag first: its own line
+    server = hosted_server(args)  # a bad flag first: its own line
     need_terminal("host")
-    return asyncio.run(_host(args, race, remote, code))
+    return asyncio.run(_host(args, server))
 
 
-async def _host(args: argparse.Namespace, race: Race, remote: frozenset[int],
-                code: str | None) -> int:
-    from monza_tui.app.app import DEFAULT_ANIMATION_DELAY, DEFAULT_BOT_DELAY, MonzaApp
+async def _host(args: argparse.Namespace, server: RaceServer) -> int:
+    from monza_tui.app.app import DEFAULT_ANIMATION_DELAY, MonzaApp
     from monza_tui.app.remote_host import connect
-    from monza_tui.net.saved import saver
-    from monza_tui.net.server import RaceServer
 
-    delay = DEFAULT_BOT_DELAY if args.bot_delay is None else args.bot_delay
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
-    server = RaceServer(race, remote=remote, drivers=drivers_for(race), save=saver(),
-                        code=code, grace=args.grace, bot_delay=delay)
     try:
         invitation = await server.start(port=args.port)
     except OSError as error:
         raise UserError(_("cannot listen on port {port}: {why}").format(
             port=args.port, why=error.strerror or error)) from None
-    app = MonzaApp(networked=True, bot_delay=delay, animation_delay=animation)
+    app = MonzaApp(networked=True, bot_delay=server.bot_delay, animation_delay=animation)
     try:
         host = await connect(app, f"127.0.0.1:{invitation.port}", invitation.code,
                              token=server.host_token, server=server, invitation=invitation)

@@ -12,7 +12,6 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from monza_tui.app.remote_words import join_line
 from monza_tui.i18n import N_, _, colour_letter
 
 if TYPE_CHECKING:
@@ -25,7 +24,7 @@ def invitation_lines(host: RemoteHost) -> list[str]:
     assert invitation is not None
     addresses = list(invitation.addresses)
     code = invitation.code
-    lines = [_("Give the other house this line to type:"), "  " + join_line(addresses[0], code),
+    lines = [_("Give the other house this line to type:"), "  " + invitation.command(),
              _("Code: {code}").format(code=code)]
     if len(addresses) > 1:
         lines.append(_("Also reachable at: {addresses}").format(
