@@ -15,7 +15,7 @@ this home's history, so ``monza stats`` and ``monza replay`` know the race.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from monza_tui.app import remote_words as words
@@ -65,8 +65,12 @@ class RemoteHost:
 
     @property
     def race(self) -> Race | None:
+        """The race as the screen was last told of it (the client's mirror may already be
+        a step further: its news wait in the app's queue)."""
         if self._final is not None:
             return self._final
+        if self._shown is not None:
+            return self._shown
         return self.client.race if self.client is not None else None
 
     @property
@@ -105,7 +109,9 @@ class RemoteHost:
         client = self.client
         if client is None or not self.connected or self._final is not None:
             return False
-        return player in client.seats and client.race.players[player].seat is SeatKind.HUMAN
+        race = self.race
+        return (race is not None and player in client.seats
+                and race.players[player].seat is SeatKind.HUMAN)
 
     def waiting_for(self, player: int) -> str | None:
         client = self.client
@@ -113,7 +119,9 @@ class RemoteHost:
             return None
         if not self.connected:
             return words.offline_words()
-        seat = client.race.players[player]
+        race = self.race
+        assert race is not None
+        seat = race.players[player]
         if seat.seat.is_bot:
             return words.bot_words(seat.name, seat_label(seat.seat))
         presence = client.presence.get(player)
@@ -153,8 +161,31 @@ class RemoteHost:
         self.app.push_screen(ResultsScreen(self._final))
 
     # ClientListener ---------------------------------------------------------------------
+    # The client calls these from its own task; each is handled in the app's message
+    # queue, in order, where Textual's timers and screens work as for a key (a task begun
+    # before the app, as ``monza join`` begins it, knows no app). Before the app runs
+    # there is nothing to draw: the screen shows the client's race when it comes up.
 
     def race_changed(self, race: Race, action: Action | None) -> None:
+        self._post(self._race_changed, race, action)
+
+    def presence_changed(self, presence: Mapping[int, Presence]) -> None:
+        self._post(self._presence_changed, presence)
+
+    def refused(self, code: str, params: Mapping[str, object]) -> None:
+        self._post(self._refused, code, dict(params))
+
+    def connection_changed(self, connected: bool) -> None:
+        self._post(self._connection_changed, connected)
+
+    def race_over(self, record_text: str) -> None:
+        self._post(self._race_over, record_text)
+
+    def _post(self, handler: Callable[..., None], *args: object) -> None:
+        if self.app.is_running:
+            self.app.call_later(handler, *args)
+
+    def _race_changed(self, race: Race, action: Action | None) -> None:
         self._sent = False
         before, self._shown = self._shown, race
         screen = self._live_screen()
@@ -169,7 +200,7 @@ class RemoteHost:
             return
         screen.race_changed(before, action, race)
 
-    def presence_changed(self, presence: Mapping[int, Presence]) -> None:
+    def _presence_changed(self, presence: Mapping[int, Presence]) -> None:
         away = any(p.kind == "away" for p in presence.values())
         if away and self._ticking is None:
             self._ticking = self.app.set_interval(TICK, self._tick)
@@ -178,7 +209,7 @@ class RemoteHost:
             self._ticking = None
         self._tick()
 
-    def refused(self, code: str, params: Mapping[str, object]) -> None:
+    def _refused(self, code: str, params: Mapping[str, object]) -> None:
         self._sent = False
         text = words.refusal_words(code, params)
         if code == "net.lost" or (code in FINAL_CODES and not self.connected):
@@ -191,7 +222,7 @@ class RemoteHost:
         else:
             self.app.notify(text, severity="warning")
 
-    def connection_changed(self, connected: bool) -> None:
+    def _connection_changed(self, connected: bool) -> None:
         self.connected = connected
         self._sent = False
         line = words.back_words() if connected else words.offline_words()
@@ -204,7 +235,7 @@ class RemoteHost:
         self.app.notify(line, severity="information" if connected else "warning",
                         timeout=4 if connected else 8)
 
-    def race_over(self, record_text: str) -> None:
+    def _race_over(self, record_text: str) -> None:
         # The client has put the host's record (with the seed) in place of its mirror,
         # when it read and matched it: that race is kept, else the mirror is shown.
         assert self.client is not None
@@ -231,7 +262,7 @@ class RemoteHost:
                 lambda: self.screen.log_lines([words.watching_words()]) if self.screen else None)
         if self.hosting and self.invitation is not None and self._free_seats():
             self.show_invitation()
-        self.presence_changed(self.client.presence)
+        self._presence_changed(self.client.presence)
 
     def show_invitation(self) -> None:
         """The invitation (addresses, code, the line to give the other house) over the race."""
@@ -264,8 +295,8 @@ class RemoteHost:
 
     def _live_screen(self) -> RaceScreen | None:
         screen = self.screen
-        if screen is None or not screen.is_attached:
-            return None
+        if screen is None or not screen.is_mounted or not screen.is_attached:
+            return None  # (not up yet: it draws the client's race when it mounts)
         return screen
 
     def _keep(self, race: Race) -> None:

@@ -72,8 +72,10 @@ class InvitationScreen(ModalScreen[None]):
         self.set_interval(1.0, self._refresh_seats)
 
     def _refresh_seats(self) -> None:
-        self.query_one("#invitation-text", Static).update("\n".join(
-            invitation_lines(self.host)))
+        text = "\n".join(invitation_lines(self.host))
+        shown = self.query_one("#invitation-text", Static)
+        if str(shown.render()) != text:
+            shown.update(text)
 
     def action_close(self) -> None:
         self.dismiss(None)
