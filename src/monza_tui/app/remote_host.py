@@ -99,7 +99,8 @@ class RemoteHost:
 
     @property
     def hosting(self) -> bool:
-        return self.server is not None
+        """Whether this is the host's own terminal."""
+        return self.client is not None and self.client.is_host
 
     @property
     def watching(self) -> bool:
