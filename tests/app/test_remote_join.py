@@ -1,0 +1,159 @@
+"""Joining a race over the network: `monza join` and `monza host` on the command line (a
+bad address, a refused code, a host that is gone, bad seats: one line, status 2), the
+set-up screen's "Join a race" form, and how `monza host` seats its players. Bounded in
+time like every network test."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from app.helpers import race_app, said
+from app.test_remote_race import LIMIT, client, remote, run, serve, until
+from monza_tui.app.screens.join import JoinScreen
+from monza_tui.app.screens.race import RaceScreen
+from monza_tui.cli import build_parser, main
+from monza_tui.commands.host import hosted_server
+from monza_tui.errors import Said
+from monza_tui.net.run import new_race
+from monza_tui.net.server import RaceServer
+from monza_tui.wording import word
+
+
+@pytest.fixture
+def server_elsewhere() -> Iterator[tuple[RaceServer, str]]:
+    """A race server on its own event loop in a thread (as on another machine), so that
+    ``main()`` can run its own loop."""
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    found: dict[str, Any] = {}
+
+    async def start() -> None:
+        race = new_race("oval", ["Ann", "Ben"], [], seed=1)
+        found["server"], found["address"] = await serve(race, range(0, 2))
+        ready.set()
+
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(start(), loop)
+    assert ready.wait(LIMIT)
+    yield found["server"], found["address"]
+    asyncio.run_coroutine_threadsafe(found["server"].stop(), loop).result(LIMIT)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(LIMIT)
+
+
+def _one_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err.strip()
+
+
+def test_join_a_host_that_is_not_there_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["join", "127.0.0.1:1", "ABC-DEF"]) == 2
+    line = _one_line(capsys)
+    assert line.startswith(said("monza: {error}", error="")[:6])
+    assert "127.0.0.1:1" in line
+
+
+def test_join_with_a_bad_address_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["join", "no such:host:here", "ABC-DEF"]) == 2
+    assert "no such:host:here" in _one_line(capsys)
+
+
+def test_join_with_a_wrong_code_is_refused_in_one_line(
+    server_elsewhere: tuple[RaceServer, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _server, address = server_elsewhere
+    assert main(["join", address, "ZZZ-ZZZ"]) == 2
+    assert _one_line(capsys) == said("monza: {error}", error=word(Said("net.bad_code")))
+
+
+@pytest.mark.parametrize(
+    ("argv", "msgid"),
+    [
+        (["--board", "oval"], "monza host needs its seats: --player NAME for a person here, "
+                              "--remote NAME for a person elsewhere, --bot LEVEL"),
+        (["--player", "Ann", "--remote", "Ann"],
+         "every player needs a name of their own (the remote players join by their name)"),
+    ],
+)
+def test_host_with_bad_seats_is_one_line(
+    argv: list[str], msgid: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["host", *argv]) == 2
+    assert _one_line(capsys) == said("monza: {error}", error=said(msgid))
+
+
+def test_host_resume_without_a_hosted_race_is_one_line(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("MONZA_HOME", str(tmp_path))
+    assert main(["host", "--resume"]) == 2
+    assert "saves" in _one_line(capsys)
+
+
+def test_host_seats_players_then_remotes_then_bots_with_a_secret_seed() -> None:
+    args = build_parser("host").parse_args(
+        ["host", "--board", "oval", "--player", "Ann", "--remote", "Ben", "--remote", "Cem",
+         "--bot", "greedy", "--grace", "5"])
+    first = hosted_server(args)
+    second = hosted_server(args)
+    assert [p.name for p in first.race.players][:3] == ["Ann", "Ben", "Cem"]
+    assert first.race.players[3].seat.is_bot
+    assert [seat.remote for seat in first._seats] == [False, True, True, False]
+    assert first.grace == 5
+    assert first.race.seed != second.race.seed  # drawn, not the default's
+
+
+# The set-up screen's "Join a race" --------------------------------------------------------
+
+
+def test_the_join_form_joins_a_hosted_race() -> None:
+    async def main_() -> None:
+        race = new_race("oval", ["Ann", "Ben"], [], seed=2)
+        server, address = await serve(race, range(0, 2))
+        app = race_app()
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.press("f3")
+                await until(lambda: isinstance(app.screen, JoinScreen), [pilot])
+                # A wrong code: the form says why and stays.
+                await pilot.press(*address, "tab", *"ZZZ-ZZZ", "tab", *"Ben", "enter")
+                expected = word(Said("net.bad_code"))
+                await until(lambda: str(app.screen.query_one("#join-error").render())
+                            == expected, [pilot])
+                code = app.screen.query_one("#join-code")
+                code.value = server.code  # type: ignore[attr-defined]
+                await pilot.press("enter")
+                await until(lambda: isinstance(app.screen, RaceScreen), [pilot])
+                assert client(app).seats == frozenset({1})  # Ben's seat, by name
+                assert not remote(app).drives_here(0) and remote(app).drives_here(1)
+        finally:
+            await server.stop()
+
+    run(main_)
+
+
+def test_a_host_that_is_gone_for_good_ends_the_app_with_one_line() -> None:
+    async def main_() -> None:
+        race = new_race("oval", ["Ann", "Ben"], [], seed=2)
+        server, address = await serve(race, range(0, 2))
+        app = race_app(networked=True)
+        from monza_tui.app.remote_host import connect
+
+        app.remote = await connect(app, address, server.code, name="Ann")
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(lambda: isinstance(app.screen, RaceScreen), [pilot])
+                remote(app).refused("net.lost", {})  # (the client gave up reconnecting)
+                await until(lambda: app.return_code == 2, [pilot])
+        finally:
+            await client(app).close()
+            await server.stop()
+
+    run(main_)
