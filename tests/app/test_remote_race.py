@@ -171,9 +171,10 @@ def test_host_guest_and_watcher_play_a_whole_race_by_keys() -> None:
                     assert final is not None and final.seed == server.race.seed
                     assert record_text([final]) == record_text([server.race])
                 # The watcher saw every move the players saw.
-                moves = [line for line in log_lines(host) if "rolls" in line]
-                assert moves and moves == [line for line in log_lines(watcher)
-                                           if "rolls" in line]
+                def moves(app: MonzaApp) -> list[str]:
+                    return [line for line in log_lines(app) if "Ann" in line or "Ben" in line]
+
+                assert len(moves(host)) > 10 and moves(watcher) == moves(host)
         finally:
             await server.stop()
 

@@ -94,7 +94,13 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
         is_file = setup.board not in self._builtin
         width = label_width()
         with VerticalScroll(id="setup"):
-            yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
+            with Horizontal(id="setup-head"):
+                yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
+                # A race hosted elsewhere (monza join without a command line; a browser's
+                # visitor): a click, or F3. Not in the Tab round (Enter starts the race).
+                join = Button(_("Join a race"), id="join", compact=True, action="app.join")
+                join.can_focus = False
+                yield join
             yield ChampionLine(id="champion")
             with Horizontal(classes="form-row"):
                 yield form_label(_("Board"), width)
@@ -160,10 +166,6 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
                 learn = Button(_("First race"), id="learn", compact=True, action="app.learn")
                 learn.can_focus = False
                 yield learn
-                # A race hosted elsewhere (monza join without a command line; a browser).
-                join = Button(_("Join a race"), id="join", compact=True, action="app.join")
-                join.can_focus = False
-                yield join
                 yield Button(_("Rules"), id="rules", compact=True, action="app.rules")
                 yield Button(_("Quit"), id="quit", compact=True, action="screen.quit")
                 yield LanguageChoice()
