@@ -313,3 +313,27 @@ def test_a_dropped_guest_is_counted_down_replaced_by_a_bot_and_comes_back() -> N
             await server.stop()
 
     run(main)
+
+
+def test_a_die_placed_during_the_extra_roll_keeps_the_roll_then_is_placed() -> None:
+    async def main() -> None:
+        race = new_race("long", ["Ann", "Ben"], [], seed=5, pro=True)
+        server, address = await serve(race, range(1, 2))
+        host = await host_app(server, address)
+        try:
+            async with host.run_test(size=SIZE) as ph:
+                pilots = [ph]
+                await until(lambda: type(host.screen).__name__ == "InvitationScreen", pilots)
+                await ph.press("enter")  # (Ben's seat is free: the invitation first)
+                await until(lambda: isinstance(host.screen, RaceScreen), pilots)
+                await press(host, ph, "space", pilots)
+                assert remote(host).race.state.phase is Phase.EXTRA_ROLL  # type: ignore[union-attr]
+                await ph.press("enter")  # no die marked: keep the roll, place at the cursor
+                await until(lambda: len(server.actions) == 3, pilots)
+                assert server.actions[1] == "keep"
+                assert server.actions[2].startswith("d")  # a die placed
+                await until(lambda: remote(host).race is client(host).race, pilots)
+        finally:
+            await server.stop()
+
+    run(main)

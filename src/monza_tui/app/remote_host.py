@@ -56,6 +56,8 @@ class RemoteHost:
         self._sent = False
         """An action or roll is on its way: further keys wait for its answer (no double
         moves from a quick double press)."""
+        self._next: Action | None = None
+        """The action sent once the answer to the one on its way is here (see :meth:`act`)."""
         self._final: Race | None = None
         self._results_wanted = False
         self._ticking: Any = None
@@ -132,8 +134,15 @@ class RemoteHost:
         return words.waiting_words(seat.name, joined=joined, hosting=self.hosting)
 
     def act(self, action: Action) -> bool:
+        """Send ``action``; while another is on its way, the first action after it waits
+        for its answer and goes if it is still legal then (a die placed during the extra
+        roll: the keep, then the placement), and any more are dropped (a double press)."""
         client = self.client
-        if client is None or self._sent or not self.connected:
+        if client is None or not self.connected:
+            return False
+        if self._sent:
+            if self._next is None:
+                self._next = action
             return False
         self._sent = True
         client.act(action)
@@ -190,16 +199,20 @@ class RemoteHost:
         self._sent = False
         before, self._shown = self._shown, race
         screen = self._live_screen()
-        if screen is None or before is None:
-            return
-        if action is None:  # seats changed hands (a drop given to a computer driver, or back)
-            if len(race.seat_changes) > len(before.seat_changes):
-                screen.seat_changed(race)
+        if screen is not None and before is not None:
+            if action is None:  # seats changed hands (a drop given to a bot, or back)
+                if len(race.seat_changes) > len(before.seat_changes):
+                    screen.seat_changed(race)
+                else:
+                    screen.state_changed()
+                    screen.advance()
             else:
-                screen.state_changed()
-                screen.advance()
-            return
-        screen.race_changed(before, action, race)
+                screen.race_changed(before, action, race)
+        waiting, self._next = self._next, None
+        if waiting is not None and race.state.is_legal(waiting):
+            actor = race.state.player if race.state.is_chance() else race.state.current_player()
+            if self.drives_here(actor):
+                self.act(waiting)
 
     def _presence_changed(self, presence: Mapping[int, Presence]) -> None:
         away = any(p.kind == "away" for p in presence.values())
@@ -212,6 +225,7 @@ class RemoteHost:
 
     def _refused(self, code: str, params: Mapping[str, object]) -> None:
         self._sent = False
+        self._next = None
         text = words.refusal_words(code, params)
         if code == "net.lost" or (code in FINAL_CODES and not self.connected):
             # The client gave up (the host is gone, or will not have us back): one line.
@@ -226,6 +240,7 @@ class RemoteHost:
     def _connection_changed(self, connected: bool) -> None:
         self.connected = connected
         self._sent = False
+        self._next = None
         line = words.back_words() if connected else words.offline_words()
         screen = self._live_screen()
         if screen is not None:

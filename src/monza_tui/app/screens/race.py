@@ -277,9 +277,11 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
             self.monza.act(action)
 
     def _keep_and_place(self, place: Place) -> None:
-        """Placing a die during the extra-roll decision keeps the roll (R13)."""
+        """Placing a die during the extra-roll decision keeps the roll (R13). (Over the
+        network the keep is still on its way: the host sends the placement after it.)"""
+        before = self.race
         self._act(KeepRoll())
-        if self.race.state.is_legal(place):
+        if self.race.state.is_legal(place) or self.race is before:
             self._act(place)
 
     def action_roll(self) -> None:
