@@ -4,9 +4,12 @@ record they get is the record of the same actions played at one keyboard."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from monza_tui.net.hostsave import read_host_save
 from monza_tui.net.run import make_server, new_race
 from monza_tui.net.server import RaceServer
+from monza_tui.record import Race
 from net.helpers import Seat, local_record, run
 
 
@@ -66,3 +69,55 @@ def test_people_and_bots_share_a_race_and_a_watcher_sees_it_all() -> None:
         assert watcher.client.race.state == race.state
 
     run(main())
+
+
+def test_the_host_saves_every_change_before_telling_and_a_failing_disk_does_not_stop_it(
+    tmp_path: Path,
+) -> None:
+    saved: list[int] = []
+    failed: list[int] = []
+    heard_before_saved: list[int] = []
+    path = tmp_path / "hosted.jsonl"
+
+    async def main() -> Seat:
+        race = new_race("oval", ["Ann"], ["greedy"])
+        server = make_server(race, remote=[0], save_path=path, bot_delay=0)
+        write = server._save
+        assert write is not None
+
+        def save(race: Race) -> None:
+            if len(saved) == 3:
+                saved.append(-1)
+                failed.append(len(list(race.replay())))
+                raise OSError(28, "No space left on device")  # once: the next save works
+            write(race)
+            saved.append(len(list(race.replay())))
+
+        server._save = save
+        invitation = await server.start("127.0.0.1", 0)
+        ann = Seat("greedy", 1)
+        original = ann.race_changed
+
+        def heard(race: Race, action: object) -> None:
+            seen = len(list(race.replay()))
+            if not any(n >= seen for n in saved):
+                heard_before_saved.append(seen)
+            original(race, action)  # type: ignore[arg-type]
+
+        ann.race_changed = heard  # type: ignore[method-assign]
+        try:
+            await ann.join(f"127.0.0.1:{invitation.port}", server.code)
+            await ann.wait_for(ann.over.is_set, 50)
+            assert server.save_error is None  # the failure was said, then a save worked
+        finally:
+            await server.stop()
+        return ann
+
+    ann = run(main())
+    # Only what the failed save held was told unsaved (the race goes on without a disk).
+    assert len(failed) == 1
+    assert all(n <= failed[0] for n in heard_before_saved)
+    found = read_host_save(path)
+    assert ann.client is not None
+    assert found.race.state == ann.client.race.state and found.race.state.is_terminal()
+    assert found.remote == frozenset({0})

@@ -163,6 +163,8 @@ class RaceClient:
         self._seq = 0
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[None] | None = None
+        self._outbox: list[str] = []
+        self._writer: asyncio.Task[None] | None = None
         self._closing = False
 
     # Joining ---------------------------------------------------------------------------
@@ -233,6 +235,7 @@ class RaceClient:
             # Back after a host restart (tokens are not saved): ask for the seat by name.
             self.name = self.race.players[min(self.seats)].name
         self.presence = _presence(welcome.presence)
+        self._outbox.clear()  # asked of a race that has moved on: stale now
         self.connected = True
         if not first:
             self.listener.race_changed(self.race, None)
@@ -267,16 +270,19 @@ class RaceClient:
         self._send(Ping())
 
     def _send(self, message: Act | RollDice | Hand | Ping) -> None:
-        ws = self._ws
-        if ws is None or not self.connected:
+        """Queue a frame; one writer sends them in order."""
+        if self._ws is None or not self.connected:
             self.listener.refused("net.offline", {})
             return
-        asyncio.get_running_loop().create_task(self._send_frame(ws, dump(message)))
+        self._outbox.append(dump(message))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
 
-    @staticmethod
-    async def _send_frame(ws: ClientConnection, frame: str) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await ws.send(frame)
+    async def _write(self) -> None:
+        while self._outbox and self._ws is not None:
+            frame = self._outbox.pop(0)
+            with contextlib.suppress(ConnectionClosed):
+                await self._ws.send(frame)
 
     async def close(self) -> None:
         """Leave the race (the seat's grace starts on the host)."""

@@ -186,6 +186,13 @@ class RaceServer:
         self._over = asyncio.Event()
         self._server: Server | None = None
         self._pump: asyncio.Task[None] | None = None
+        self._dirty = False
+        self._held: list[tuple[str, tuple[_Connection, ...]]] = []
+        """Frames waiting for the save of the race they tell of, with their targets."""
+        self._said = asyncio.Event()
+        self._flushed = asyncio.Event()
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="monza-net-save")
+        self._saving: asyncio.Task[None] | None = None
         self._max_connections = max_connections
         self.invitation: Invitation | None = None
 
@@ -206,16 +213,24 @@ class RaceServer:
         bound = self._server.sockets[0].getsockname()[1] if self._server.sockets else port
         self.invitation = Invitation(_addresses(host, bound), bound, self.code)
         self._pump = asyncio.create_task(self._run_pump())
+        if self._save is not None:
+            self._saving = asyncio.create_task(self._run_saver())
         if self.race.state.is_terminal():
             self._over.set()
         return self.invitation
 
     async def stop(self) -> None:
-        """Close every connection and stop listening."""
+        """Save and send what is pending, close every connection and stop listening."""
         if self._pump is not None:
             self._pump.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pump
+        if self._saving is not None:
+            await self.flush()
+            self._saving.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._saving
+        self._saver.shutdown(wait=True)
         for seat in self._seats:
             if seat.timer is not None:
                 seat.timer.cancel()
@@ -305,9 +320,9 @@ class RaceServer:
         for p in connection.seats:
             self._back(p)  # told to the others; the welcome tells this one
         self._connections.add(connection)
-        self._send(connection, self._welcome(connection))
+        self._tell(self._welcome(connection), (connection,))
         if race.state.is_terminal():
-            self._send(connection, self._over_message())
+            self._tell(self._over_message(), (connection,))
         self._broadcast(self._presence_message())
         return connection
 
@@ -439,9 +454,7 @@ class RaceServer:
     def _hand_request(self, connection: _Connection, message: Hand) -> None:
         if not connection.host:
             raise ProtocolError("net.not_host")
-        if message.seq != len(self._actions):
-            raise ProtocolError("net.stale", seq=len(self._actions))
-        race = self.race
+        race = self.race  # (seq is not checked: a seat changes hands in the race as it is)
         if race.state.is_terminal():
             raise ProtocolError("net.over")
         if message.player >= len(race.players):
@@ -506,14 +519,49 @@ class RaceServer:
         self._wake.set()
 
     def _commit(self) -> None:
-        if self._save is None:
-            return
+        """The race changed: it is to be saved before anyone hears of it."""
+        self._dirty = True
+
+    def _save_now(self, race: Race) -> None:
+        """Write ``race`` (in the saver's thread)."""
+        assert self._save is not None
         try:
-            self._save(self.race)
+            self._save(race)
             self.save_error = None
         except Exception as error:  # a full disk must not stop the race: said, retried
             self.save_error = str(error) or type(error).__name__
             log.warning("save failed: %s", self.save_error)
+
+    async def _run_saver(self) -> None:
+        """Save the newest race in a thread of its own (the disk never holds the loop),
+        then let go of what was said up to that race, in order."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await self._said.wait()
+            self._said.clear()
+            held, self._held = self._held, []
+            if self._dirty:
+                self._dirty = False
+                await loop.run_in_executor(self._saver, self._save_now, self.race)
+            for frame, targets in held:
+                for connection in targets:
+                    if connection in self._connections:
+                        self._put(connection, frame)
+            self._flushed.set()
+
+    async def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every change is saved and sent; False if ``timeout`` ran out."""
+        async def drained() -> None:
+            while self._held or self._dirty:
+                self._flushed.clear()
+                self._said.set()
+                await self._flushed.wait()
+
+        try:
+            await asyncio.wait_for(drained(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
     # The race's own steps: dice due, computer drivers -----------------------------------
 
@@ -612,13 +660,26 @@ class RaceServer:
     def _presence_message(self) -> PresenceMessage:
         return PresenceMessage(presence=self._presence())
 
-    def _send(self, connection: _Connection, message: Welcome | Over | Refused | Pong) -> None:
+    def _send(self, connection: _Connection, message: Refused | Pong) -> None:
+        """An answer to this connection alone, at once (it tells nothing of the race)."""
         self._put(connection, dump(message))
 
     def _broadcast(self, message: ActionWire | Seats | PresenceMessage | Over) -> None:
+        self._tell(message, tuple(self._connections))
+
+    def _tell(
+        self,
+        message: Welcome | ActionWire | Seats | PresenceMessage | Over,
+        targets: tuple[_Connection, ...],
+    ) -> None:
+        """Tell ``targets`` once the race as it is now is saved (at once without saving)."""
         frame = dump(message)
-        for connection in list(self._connections):
-            self._put(connection, frame)
+        if self._save is None:
+            for connection in targets:
+                self._put(connection, frame)
+            return
+        self._held.append((frame, targets))
+        self._said.set()
 
     def _put(self, connection: _Connection, frame: str) -> None:
         if connection.queue.qsize() > MAX_BEHIND:
