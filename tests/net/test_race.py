@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from monza_tui.net.hostsave import read_host_save
 from monza_tui.net.run import make_server, new_race
 from monza_tui.net.server import RaceServer
@@ -13,18 +15,21 @@ from monza_tui.record import Race
 from net.helpers import Seat, local_record, run
 
 
-async def _serve(remote: list[str], bots: list[str], **options: object) -> tuple[RaceServer, str]:
-    race = new_race("oval", remote, bots)
+async def _serve(
+    remote: list[str], bots: list[str], board: str = "oval", **options: object
+) -> tuple[RaceServer, str]:
+    race = new_race(board, remote, bots, pro=board == "long", bonus=board == "long")
     server = make_server(race, remote=range(len(remote)), save=False, bot_delay=0,
                          **options)  # type: ignore[arg-type]
     invitation = await server.start("127.0.0.1", 0)
     return server, f"127.0.0.1:{invitation.port}"
 
 
-def test_three_clients_race_to_the_end_and_get_the_local_record() -> None:
+@pytest.mark.parametrize("board", ["oval", "long"])  # long: pro and bonus (tiles, turbo)
+def test_three_clients_race_to_the_end_and_get_the_local_record(board: str) -> None:
     async def main() -> None:
-        server, address = await _serve(["Ann", "Ben", "Cem"], [])
-        seats = [Seat("greedy", n) for n in range(3)]
+        server, address = await _serve(["Ann", "Ben", "Cem"], [], board)
+        seats = [Seat(level, n) for n, level in enumerate(["greedy", "expert", "random"])]
         try:
             for n, seat in enumerate(seats):
                 client = await seat.join(address, server.code, name=["Ann", "Ben", "Cem"][n])
@@ -44,6 +49,9 @@ def test_three_clients_race_to_the_end_and_get_the_local_record() -> None:
             assert seat.refusals == []
         header = json.loads(expected.splitlines()[0])
         assert [p["name"] for p in header["players"]] == ["Ann", "Ben", "Cem"]
+        if board == "long":  # every kind of action crossed the wire
+            kinds = {text.split("@")[0][0] for text in server.actions}
+            assert {"r", "d", "t", "g"} <= kinds
 
     run(main())
 

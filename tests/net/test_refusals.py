@@ -221,3 +221,51 @@ def test_only_the_hosts_terminal_hands_seats() -> None:
             await server.stop()
 
     run(main())
+
+
+def test_junk_frames_are_all_refused_and_the_race_goes_on() -> None:
+    import random
+
+    rng = random.Random(14)
+    pieces: list[object] = [None, True, -1, 0, 1, 2**70, 1.5, "", "go", "roll", "d0@a1",
+                            "hello", "act", "hand", "ping", [], {}, "x" * 50]
+
+    def junk() -> object:
+        if rng.random() < 0.5:
+            return {rng.choice(["type", "seq", "action", "player", "seat", "code", "x"]):
+                    rng.choice(pieces) for _ in range(rng.randint(0, 4))}
+        kind = rng.choice(["act", "roll", "hand", "ping", "hello", "welcome", "over"])
+        fields = {"type": kind, "seq": rng.choice([0, 1, -1, "0", None]),
+                  "action": rng.choice(pieces), "player": rng.choice(pieces),
+                  "seat": rng.choice(["human", "greedy", "robot", 3])}
+        return {k: v for k, v in fields.items() if rng.random() < 0.7 or k == "type"}
+
+    async def main() -> None:
+        server, uri = await _server()
+        try:
+            ann, _ = await _hello(uri, server.code, name="Ann")
+            before = (server.race, server.actions)
+            for _ in range(300):
+                frame = json.dumps(junk())
+                if '"type": "ping"' in frame and frame.count(":") == 1:
+                    continue
+                await ann.send(frame)
+            answers = []
+            while len(answers) < 250:
+                message = json.loads(await asyncio.wait_for(ann.recv(), 10))
+                if message["type"] == "refused":
+                    answers.append(message["code"])
+                if server.race is not before[0]:
+                    break
+            assert server.race is before[0] and server.actions == before[1]
+            assert set(answers) <= {"net.bad_message", "net.unknown_type", "net.stale",
+                                    "net.not_host", "net.hello_again", "net.bad_json",
+                                    "net.roll_due", "net.watching"}
+            answer = await _answer(ann, json.dumps({"type": "roll", "seq": 0}))
+            while answer["type"] != "action":
+                answer = await _answer(ann, json.dumps({"type": "ping"}))
+            assert answer["seq"] == 0 and answer["action"].startswith("roll ")
+        finally:
+            await server.stop()
+
+    run(main())
