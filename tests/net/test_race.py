@@ -90,7 +90,7 @@ def test_the_host_saves_every_change_before_telling_and_a_failing_disk_does_not_
     async def main() -> Seat:
         race = new_race("oval", ["Ann"], ["greedy"])
         server = make_server(race, remote=[0], save_path=path, bot_delay=0)
-        write = server._save
+        write = server._out._save
         assert write is not None
 
         def save(race: Race) -> None:
@@ -101,7 +101,7 @@ def test_the_host_saves_every_change_before_telling_and_a_failing_disk_does_not_
             write(race)
             saved.append(len(list(race.replay())))
 
-        server._save = save
+        server._out._save = save
         invitation = await server.start("127.0.0.1", 0)
         ann = Seat("greedy", 1)
         original = ann.race_changed
