@@ -395,14 +395,18 @@ class RaceServer:
         self._wake.set()
 
     def _hand(self, player: int, seat: SeatKind) -> None:
-        """Hand ``player``'s car to ``seat`` now, or as soon as the record allows (at most
-        :data:`MAX_SEAT_CHANGES` changes in one turn)."""
+        """Hand ``player``'s car to ``seat`` now, or as soon as the record allows: at most
+        :data:`MAX_SEAT_CHANGES` changes in one turn, and a car goes to a computer driver
+        whenever a person leaves, so other changes keep room for one per seat (a turn
+        never waits for a person who is gone)."""
         race = self.race
         if race.state.is_terminal() or race.players[player].seat is seat:
             self._wanted.pop(player, None)
             return
         turn = race.state.turn
-        if sum(1 for c in race.seat_changes if c.turn == turn) >= MAX_SEAT_CHANGES:
+        leaving = seat.is_bot and not race.players[player].seat.is_bot
+        room = MAX_SEAT_CHANGES if leaving else MAX_SEAT_CHANGES - len(race.players)
+        if sum(1 for c in race.seat_changes if c.turn == turn) >= room:
             self._wanted[player] = seat
             return
         self._wanted.pop(player, None)
