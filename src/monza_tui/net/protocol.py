@@ -45,6 +45,8 @@ MAX_CODE_CHARS = 16
 MAX_TOKEN_CHARS = 64
 MAX_SEQ = 1_000_000
 MAX_PLAYERS = 6
+MAX_LEFT = 3600.0
+"""The longest grace a presence tells (seconds)."""
 
 Seq = Annotated[StrictInt, Field(ge=0, le=MAX_SEQ)]
 PlayerIndex = Annotated[StrictInt, Field(ge=0, lt=MAX_PLAYERS)]
@@ -119,7 +121,7 @@ class PresenceWire(_Message):
     """One seat's presence: ``left`` is the seconds of grace left for ``away``."""
 
     kind: PresenceKind
-    left: float | None = Field(default=None, ge=0, le=3600)
+    left: float | None = Field(default=None, ge=0, le=MAX_LEFT)
 
 
 class SeatChangeWire(_Message):

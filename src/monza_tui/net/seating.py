@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from monza_tui.net import codes
 from monza_tui.net.outbox import Link
-from monza_tui.net.protocol import PresenceWire
+from monza_tui.net.protocol import MAX_LEFT, PresenceWire
 from monza_tui.record import Race
 
 
@@ -65,7 +65,8 @@ def presence(
         elif holder(p) is not None:
             found.append(PresenceWire(kind="here"))
         elif seat.away_until is not None:
-            found.append(PresenceWire(kind="away", left=max(0.0, seat.away_until - now)))
+            left = min(MAX_LEFT, max(0.0, seat.away_until - now))
+            found.append(PresenceWire(kind="away", left=left))
         else:
             found.append(PresenceWire(kind="waiting"))
     return found
