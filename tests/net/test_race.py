@@ -3,6 +3,7 @@ record they get is the record of the same actions played at one keyboard."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -129,3 +130,32 @@ def test_the_host_saves_every_change_before_telling_and_a_failing_disk_does_not_
     assert ann.client is not None
     assert found.race.state == ann.client.race.state and found.race.state.is_terminal()
     assert found.remote == frozenset({0})
+
+
+def test_a_listener_that_fails_does_not_stop_its_client() -> None:
+    problems: list[dict] = []
+
+    async def main() -> Seat:
+        asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: problems.append(ctx))
+        server, address = await _serve(["Ann"], ["greedy"])
+        ann = Seat("greedy", 1)
+        original = ann.race_changed
+        calls = [0]
+
+        def flaky(race: Race, action: object) -> None:
+            calls[0] += 1
+            original(race, action)  # type: ignore[arg-type]
+            if calls[0] == 3:
+                raise RuntimeError("a bug in a screen")
+
+        ann.race_changed = flaky  # type: ignore[method-assign]
+        try:
+            await ann.join(address, server.code)
+            await ann.wait_for(ann.over.is_set, 50)
+        finally:
+            await server.stop()
+        assert ann.client is not None and ann.client.race.state == server.race.state
+        return ann
+
+    run(main())
+    assert [str(p["exception"]) for p in problems] == ["a bug in a screen"]

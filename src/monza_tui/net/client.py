@@ -302,7 +302,12 @@ class RaceClient:
             assert ws is not None
             try:
                 async for frame in ws:
-                    self._receive(frame)
+                    try:
+                        self._receive(frame)
+                    except Exception as error:  # a listener's bug: said, and the mirror goes on
+                        asyncio.get_running_loop().call_exception_handler(
+                            {"message": "a RaceClient listener failed", "exception": error}
+                        )
             except ConnectionClosed:
                 pass
             if self._closing or self.record_text is not None:
