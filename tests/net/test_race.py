@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from monza_tui.engine import action_text
 from monza_tui.net.hostsave import read_host_save
 from monza_tui.net.run import make_server, new_race
 from monza_tui.net.server import RaceServer
@@ -17,9 +18,10 @@ from net.helpers import Seat, local_record, run
 
 
 async def _serve(
-    remote: list[str], bots: list[str], board: str = "oval", **options: object
+    remote: list[str], bots: list[str], board: str = "oval", seed: int | None = None,
+    **options: object,
 ) -> tuple[RaceServer, str]:
-    race = new_race(board, remote, bots, pro=board == "long", bonus=board == "long")
+    race = new_race(board, remote, bots, pro=board == "long", bonus=board == "long", seed=seed)
     server = make_server(race, remote=range(len(remote)), save=False, bot_delay=0,
                          **options)  # type: ignore[arg-type]
     invitation = await server.start("127.0.0.1", 0)
@@ -159,3 +161,33 @@ def test_a_listener_that_fails_does_not_stop_its_client() -> None:
 
     run(main())
     assert [str(p["exception"]) for p in problems] == ["a bug in a screen"]
+
+
+def test_a_take_back_travels_and_a_late_watcher_sees_the_same_race() -> None:
+    from monza_tui.engine import Place, TakeBack
+
+    async def main() -> None:
+        server, address = await _serve(["Ann", "Ben"], [], seed=7)
+        try:
+            ann = Seat(play=False)
+            client = await ann.join(address, server.code, name="Ann")
+            client.roll()
+            await ann.wait_for(lambda: client.seq == 1)
+            state = client.race.state
+            place = next(a for a in state.legal_actions() if isinstance(a, Place))
+            client.act(place)
+            await ann.wait_for(lambda: client.seq == 2)
+            client.act(TakeBack())
+            await ann.wait_for(lambda: client.seq == 3)
+            assert server.actions[1:] == (action_text(state.board, place), "back")
+            assert client.race.state == server.race.state == state
+            assert client.race.pending == server.race.pending
+            late = Seat(play=False)
+            watcher = await late.join(address, server.code, watch=True)
+            assert watcher.seq == 3
+            assert watcher.race.state == server.race.state
+            assert watcher.race.pending == server.race.pending
+        finally:
+            await server.stop()
+
+    run(main())
