@@ -4,6 +4,12 @@ Who drives a car (a person or a computer driver) is the race's (``Race.players``
 ``Race.hand_seat``); this is the rest, which only the host knows: whether a seat is
 remote, its token, the connection that holds it now, how long a dropped person's grace
 lasts. From it come the seat a joining client takes and the presence every client shows.
+
+A seat is *remote* (a person elsewhere, who joins with the code) or the host's (a person
+at the host's keyboard, or a computer driver). A remote seat nobody has taken waits; a
+client that drops is ``away`` for the grace, then a computer driver takes the car
+(``Race.hand_seat``, kept as the record's seat changes) until the person is back with the
+token or the code.
 """
 
 from __future__ import annotations

@@ -1,21 +1,12 @@
 """The host of a shared race: the one authority over it.
 
 :class:`RaceServer` holds the :class:`~monza_tui.record.Race`, checks every action with
-the engine, rolls the dice from a seed nobody else knows, runs the computer drivers, saves
-after every change and sends every accepted action, in order, to every connection. Every
-screen is a client, the host's own terminal too (it connects to 127.0.0.1 with
-:attr:`RaceServer.host_token`), so there is one code path.
-
-Seats: a seat is *remote* (a person elsewhere, who joins with the code) or the host's
-(a person at the host's keyboard, or a computer driver the server runs). A remote seat
-nobody has taken waits; a client that drops is ``away`` for ``grace`` seconds, then a
-computer driver (``drop_level``) takes the car (``Race.hand_seat``, recorded as the
-record's seat changes) until the person is back with the token or the code.
-
-Order and saving: all changes happen on the event loop, one at a time; each is saved
-(the ``save`` callback) before any client hears of it (:mod:`.outbox`), so an action a
-client has seen is never lost when the host is killed. ``docs/network.md`` tells the
-whole protocol.
+the engine, rolls the dice from a seed nobody else knows, runs the computer drivers
+(:mod:`.pace`), keeps the seats (:mod:`.seating`: a dropped person's car goes to a
+computer driver after ``grace`` and back when they return), and saves every change
+before any client hears of it (:mod:`.outbox`). All changes happen on the event loop,
+one at a time. Every screen is a client, the host's own terminal too (with
+:attr:`RaceServer.host_token`), so there is one code path. ``docs/network.md`` tells it.
 """
 
 from __future__ import annotations
@@ -77,6 +68,7 @@ WRONG_CODE_PAUSE = 0.5
 """Seconds before a wrong code is answered: guessing codes one by one is slow."""
 MAX_CONNECTIONS = 32
 """Connections at once (players and spectators); more are refused."""
+
 
 class RaceServer:
     """The authority of one shared race (see the module's docstring)."""
@@ -463,8 +455,13 @@ class RaceServer:
                 log.exception("computer driver failed")
                 await self._wake.wait()
                 continue
-            if self.race is race and race.state.is_legal(action):
-                self._accept(action, player)
+            if self.race is not race:
+                continue  # the race moved on meanwhile (a seat handed back): think again
+            if not race.state.is_legal(action):  # a driver's bug: never a busy loop
+                log.error("computer driver chose an illegal action: %s", action)
+                await self._wake.wait()
+                continue
+            self._accept(action, player)
 
     # Messages out ----------------------------------------------------------------------
 
@@ -495,5 +492,6 @@ class RaceServer:
 
     def _presence_message(self) -> PresenceMessage:
         return PresenceMessage(presence=self._presence())
+
 
 __all__ = ["DEFAULT_PORT", "Invitation", "RaceServer", "thinker"]
