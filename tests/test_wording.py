@@ -485,8 +485,8 @@ ROWS = [
     ("net.illegal", dict(action='d0@a5'), 'd0@a5 is not allowed now'),
     (
         "net.illegal_why",
-        dict(action='d0@a5', why=said("worded", text="R5 says no")),
-        'd0@a5 is not allowed now: R5 says no',
+        dict(action='d0@a5', why=said("worded", text="d0@a5: R5 says no")),
+        'd0@a5: R5 says no',
     ),
     ("net.not_host", dict(), "only the host's terminal hands a car to another driver"),
     ("net.seat", dict(), 'that car cannot change hands now'),
