@@ -28,7 +28,7 @@ async def _server() -> tuple[RaceServer, str]:
 
 
 async def _hello(uri: str, code: str, **fields: object) -> tuple[ClientConnection, dict]:
-    ws = await connect(uri)
+    ws = await connect(uri, max_queue=None)
     await ws.send(json.dumps({"type": "hello", "version": PROTOCOL, "code": code, **fields}))
     return ws, json.loads(await asyncio.wait_for(ws.recv(), 10))
 
@@ -134,13 +134,13 @@ def test_a_frame_before_hello_or_of_another_version_is_refused() -> None:
     async def main() -> None:
         server, uri = await _server()
         try:
-            ws = await connect(uri)
+            ws = await connect(uri, max_queue=None)
             await ws.send(json.dumps({"type": "roll", "seq": 0}))
             answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
             assert answer["code"] == "net.hello_first"
             ws, answer = await _hello(uri, server.code)
             await ws.close()
-            ws = await connect(uri)
+            ws = await connect(uri, max_queue=None)
             await ws.send(json.dumps({"type": "hello", "version": 99, "code": server.code}))
             answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
             assert answer == {"type": "refused", "code": "net.version",
@@ -265,6 +265,7 @@ def test_junk_frames_are_all_refused_and_the_race_goes_on() -> None:
             while answer["type"] != "action":
                 answer = await _answer(ann, json.dumps({"type": "ping"}))
             assert answer["seq"] == 0 and answer["action"].startswith("roll ")
+            await ann.close()
         finally:
             await server.stop()
 

@@ -197,7 +197,7 @@ class RaceClient:
         try:
             ws = await asyncio.wait_for(
                 connect(self._uri, max_size=MAX_HOST_FRAME, open_timeout=CONNECT_TIMEOUT,
-                        ping_interval=20, ping_timeout=20),
+                        ping_interval=20, ping_timeout=20, close_timeout=2),
                 CONNECT_TIMEOUT,
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:

@@ -132,6 +132,7 @@ class RaceServer:
             max_queue=16,
             ping_interval=20,
             ping_timeout=20,
+            close_timeout=2,
         )
         bound = self._server.sockets[0].getsockname()[1] if self._server.sockets else port
         self.invitation = Invitation(addresses(host, bound), bound, self.code)
