@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from monza_tui.errors import said
 from monza_tui.net import codes
@@ -159,3 +161,28 @@ def test_a_plain_save_is_no_hosted_race(tmp_path: Path) -> None:
     with pytest.raises(UserError) as caught:
         read_host_save(path)
     assert caught.value.code == "net.not_hosted"
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+_fields = st.dictionaries(
+    st.sampled_from(["type", "seq", "action", "player", "seat", "code", "version", "name",
+                     "token", "watch", "extra"]),
+    _json | st.sampled_from(["hello", "act", "roll", "hand", "ping", "go", "greedy"]),
+    max_size=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(_fields, _json).map(json.dumps) | st.text(max_size=60))
+def test_any_frame_is_a_message_or_a_protocol_error(frame: str) -> None:
+    try:
+        message = parse_client(frame)
+    except ProtocolError as error:
+        assert error.code in MESSAGES
+        return
+    assert parse_client(dump(message)) == message
