@@ -270,3 +270,19 @@ def test_junk_frames_are_all_refused_and_the_race_goes_on() -> None:
             await server.stop()
 
     run(main())
+
+
+def test_a_hello_of_a_newer_version_with_new_fields_is_refused_as_another_version() -> None:
+    async def main() -> None:
+        server, uri = await _server()
+        try:
+            ws = await connect(uri, max_queue=None)
+            await ws.send(json.dumps({"type": "hello", "version": 2, "code": server.code,
+                                      "colour": "red"}))
+            answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert answer == {"type": "refused", "code": "net.version",
+                              "params": {"theirs": 2, "ours": PROTOCOL}}
+        finally:
+            await server.stop()
+
+    run(main())

@@ -225,6 +225,9 @@ def _problem(error: ValidationError, data: dict[str, Any]) -> ProtocolError:
     if first["type"] in ("union_tag_invalid", "union_tag_not_found"):
         return ProtocolError("net.unknown_type", type=str(kind)[:20] if kind else None)
     place = ".".join(str(part) for part in first["loc"][1:])[:40]
+    version = data.get("version") if kind == "hello" else None
+    if type(version) is int:  # a hello of another version is refused as such
+        return ProtocolError("net.bad_message", field=place or None, version=version)
     return ProtocolError("net.bad_message", field=place or None)
 
 

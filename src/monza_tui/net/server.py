@@ -182,7 +182,11 @@ class RaceServer:
         except (TimeoutError, ConnectionClosed):
             return
         except ProtocolError as error:
-            await refuse_and_close(ws, error.code, **error.params)
+            theirs = error.params.get("version")
+            if isinstance(theirs, int) and theirs != PROTOCOL:  # a newer hello's fields
+                await refuse_and_close(ws, "net.version", theirs=theirs, ours=PROTOCOL)
+            else:
+                await refuse_and_close(ws, error.code, **error.params)
             return
         if not isinstance(hello, Hello):
             await refuse_and_close(ws, "net.hello_first")
@@ -355,9 +359,9 @@ class RaceServer:
         race = self.race  # (seq is not checked: a seat changes hands in the race as it is)
         if race.state.is_terminal():
             raise ProtocolError("net.over")
-        if message.player >= len(race.players):
-            raise ProtocolError("net.seat", player=message.player)
-        if race.players[message.player].seat is message.seat:
+        if message.player >= len(race.players) or race.players[message.player].seat is (
+            message.seat
+        ):
             raise ProtocolError("net.seat", player=message.player)
         self._seats[message.player].dropped = False
         self._hand(message.player, message.seat)
@@ -372,7 +376,7 @@ class RaceServer:
         self.race = race.apply(action)
         seq = len(self._actions)
         self._actions.append(text)
-        self._commit()
+        self._out.changed()  # saved before anyone hears of it
         self._out.broadcast(ActionWire(seq=seq, action=text, player=player))
         for p, seat in list(self._wanted.items()):
             self._hand(p, seat)
@@ -405,7 +409,7 @@ class RaceServer:
         self._wanted.pop(player, None)
         self.race = race.hand_seat(player, seat)
         change = self.race.seat_changes[-1]
-        self._commit()
+        self._out.changed()  # saved before anyone hears of it
         self._out.broadcast(
             Seats(
                 seq=len(self._actions),
@@ -415,10 +419,6 @@ class RaceServer:
             )
         )
         self._wake.set()
-
-    def _commit(self) -> None:
-        """The race changed: it is to be saved before anyone hears of it."""
-        self._out.changed()
 
     async def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every change is saved and sent; False if ``timeout`` ran out."""
