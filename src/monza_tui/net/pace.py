@@ -20,6 +20,10 @@ from monza_tui.record import Race
 AUTO_ROLL_MOST = 0.5
 """The re-roll and turbo dice of a person roll on their own after at most this pause, as
 at one keyboard (only the turn's first roll waits for its player)."""
+THINK_AFTER = 0.02
+"""Seconds into a computer driver's pause before it starts thinking: a thread that thinks
+holds the interpreter, and the frames of the move before (the host's own screen runs on
+this process) should go out first, as at one keyboard."""
 CONFIRM = str(Confirm())
 
 _thinker: ThreadPoolExecutor | None = None
@@ -77,4 +81,4 @@ class Drivers:
         return driver
 
 
-__all__ = ["AUTO_ROLL_MOST", "Driver", "Drivers", "Due", "due", "thinker"]
+__all__ = ["AUTO_ROLL_MOST", "THINK_AFTER", "Driver", "Drivers", "Due", "due", "thinker"]

@@ -34,7 +34,7 @@ from monza_tui.limits import MAX_SEAT_CHANGES
 from monza_tui.net import codes
 from monza_tui.net.invitation import Invitation, addresses
 from monza_tui.net.outbox import Link, Outbox, refuse_and_close
-from monza_tui.net.pace import Drivers, due, thinker
+from monza_tui.net.pace import THINK_AFTER, Drivers, due, thinker
 from monza_tui.net.protocol import (
     MAX_CLIENT_FRAME,
     PROTOCOL,
@@ -447,9 +447,11 @@ class RaceServer:
                 if self.race is race:
                     self._accept(seeded_roll(race.seed, race.state), player)
                 continue
+            head = min(THINK_AFTER, pause)  # the frames of the last action go out first
+            await asyncio.sleep(head)
             driver = self._drivers.of(race, player)
             thinking = loop.run_in_executor(thinker(), driver.choose, race.state)
-            await asyncio.sleep(pause)
+            await asyncio.sleep(pause - head)
             try:
                 action = await thinking
             except Exception:  # a driver's bug must not end the race for everyone
