@@ -186,3 +186,16 @@ def test_any_frame_is_a_message_or_a_protocol_error(frame: str) -> None:
         assert error.code in MESSAGES
         return
     assert parse_client(dump(message)) == message
+
+
+def test_the_network_package_imports_no_textual() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, monza_tui.net.server, monza_tui.net.client, monza_tui.net.run; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.strip() == "[]"
