@@ -286,3 +286,37 @@ def test_a_hello_of_a_newer_version_with_new_fields_is_refused_as_another_versio
             await server.stop()
 
     run(main())
+
+
+def test_a_bad_name_is_refused_before_connecting() -> None:
+    async def main() -> None:
+        with pytest.raises(JoinError) as caught:
+            await RaceClient.join("127.0.0.1:1", "AAA-AAA", Seat(play=False), name="\x1b[2J")
+        assert "control characters" in str(caught.value)
+
+    run(main())
+
+
+def test_a_host_sending_a_race_that_cannot_be_read_is_one_line() -> None:
+    from websockets.asyncio.server import serve
+
+    async def liar(ws):  # type: ignore[no-untyped-def]
+        await ws.recv()
+        await ws.send(json.dumps({
+            "type": "welcome", "version": PROTOCOL, "seats": [5], "token": "t", "host": False,
+            "header": {"record": "monza-game", "version": 1, "board": "oval",
+                       "edition": "anniversary", "variants": {"pro": False, "bonus": False},
+                       "start_player": 0, "seed_hash": "0" * 64,
+                       "players": [{"name": "Ann", "car": "red"},
+                                   {"name": "\x1b]0;pwned\x07", "car": "blue"}]},
+            "actions": [], "seat_changes": [], "presence": []}))
+        await ws.wait_closed()
+
+    async def main() -> None:
+        async with serve(liar, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            with pytest.raises(JoinError) as caught:
+                await RaceClient.join(f"127.0.0.1:{port}", "AAA-AAA", Seat(play=False))
+            assert caught.value.code == "net.bad_welcome"
+
+    run(main())

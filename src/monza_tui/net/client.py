@@ -29,16 +29,17 @@ from monza_tui.engine import Action, IllegalActionError, InvalidActionError, par
 from monza_tui.engine import action_text as text_of
 from monza_tui.errors import UserError, said
 from monza_tui.files import cannot_read
+from monza_tui.limits import name_problem
 from monza_tui.net import codes
 from monza_tui.net.protocol import (
     MAX_HOST_FRAME,
+    MAX_TOKEN_CHARS,
     PROTOCOL,
     Act,
     ActionWire,
     Hand,
     Hello,
     Over,
-    Ping,
     Pong,
     Presence,
     PresenceMessage,
@@ -159,6 +160,10 @@ class RaceClient:
         """The host's record once the race is over."""
         self.seed: int | None = None
         """The seed, published by the host at the end."""
+        if name is not None and (problem := name_problem(name)) is not None:
+            raise JoinError(problem)
+        if len(self.token) > MAX_TOKEN_CHARS:
+            self.token = ""  # no token of ours: join as new
         self._uri = ws_uri(address)
         self._seq = 0
         self._ws: ClientConnection | None = None
@@ -188,7 +193,12 @@ class RaceClient:
             welcome = await client._connect()
         except Refusal as refusal:
             raise JoinError(code=refusal.code, **refusal.params) from None
-        client._welcomed(welcome, first=True)
+        try:
+            client._welcomed(welcome, first=True)
+        except JoinError:
+            if client._ws is not None:
+                await client._ws.close()
+            raise
         client._task = asyncio.create_task(client._run())
         return client
 
@@ -225,7 +235,10 @@ class RaceClient:
 
     def _welcomed(self, welcome: Welcome, *, first: bool) -> None:
         """Build the mirror from a welcome (the first, or after a reconnection)."""
-        self.race = mirror(welcome)
+        race = mirror(welcome)
+        if any(p >= len(race.players) for p in welcome.seats):
+            raise JoinError(code="net.bad_welcome")
+        self.race = race
         self._seq = len(welcome.actions)
         self.seats = frozenset(welcome.seats)
         self.token = welcome.token
@@ -266,10 +279,7 @@ class RaceClient:
         """The host's terminal only: hand ``player``'s car to ``seat``."""
         self._send(Hand(seq=self._seq, player=player, seat=seat))
 
-    def ping(self) -> None:
-        self._send(Ping())
-
-    def _send(self, message: Act | RollDice | Hand | Ping) -> None:
+    def _send(self, message: Act | RollDice | Hand) -> None:
         """Queue a frame; one writer sends them in order."""
         if self._ws is None or not self.connected:
             self.listener.refused("net.offline", {})
@@ -333,7 +343,12 @@ class RaceClient:
                 continue
             except JoinError:
                 continue
-            self._welcomed(welcome, first=False)
+            try:
+                self._welcomed(welcome, first=False)
+            except JoinError:  # a race this version cannot read: try again
+                if self._ws is not None:
+                    await self._ws.close()
+                continue
             return True
         if not self._closing:
             self.listener.refused("net.lost", {})
