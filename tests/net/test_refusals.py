@@ -28,7 +28,7 @@ async def _server() -> tuple[RaceServer, str]:
 
 
 async def _hello(uri: str, code: str, **fields: object) -> tuple[ClientConnection, dict]:
-    ws = await connect(uri)
+    ws = await connect(uri, max_queue=None)
     await ws.send(json.dumps({"type": "hello", "version": PROTOCOL, "code": code, **fields}))
     return ws, json.loads(await asyncio.wait_for(ws.recv(), 10))
 
@@ -134,13 +134,13 @@ def test_a_frame_before_hello_or_of_another_version_is_refused() -> None:
     async def main() -> None:
         server, uri = await _server()
         try:
-            ws = await connect(uri)
+            ws = await connect(uri, max_queue=None)
             await ws.send(json.dumps({"type": "roll", "seq": 0}))
             answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
             assert answer["code"] == "net.hello_first"
             ws, answer = await _hello(uri, server.code)
             await ws.close()
-            ws = await connect(uri)
+            ws = await connect(uri, max_queue=None)
             await ws.send(json.dumps({"type": "hello", "version": 99, "code": server.code}))
             answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
             assert answer == {"type": "refused", "code": "net.version",
@@ -219,5 +219,104 @@ def test_only_the_hosts_terminal_hands_seats() -> None:
                                                                   SeatKind.HUMAN]
         finally:
             await server.stop()
+
+    run(main())
+
+
+def test_junk_frames_are_all_refused_and_the_race_goes_on() -> None:
+    import random
+
+    rng = random.Random(14)
+    pieces: list[object] = [None, True, -1, 0, 1, 2**70, 1.5, "", "go", "roll", "d0@a1",
+                            "hello", "act", "hand", "ping", [], {}, "x" * 50]
+
+    def junk() -> object:
+        if rng.random() < 0.5:
+            return {rng.choice(["type", "seq", "action", "player", "seat", "code", "x"]):
+                    rng.choice(pieces) for _ in range(rng.randint(0, 4))}
+        kind = rng.choice(["act", "roll", "hand", "ping", "hello", "welcome", "over"])
+        fields = {"type": kind, "seq": rng.choice([0, 1, -1, "0", None]),
+                  "action": rng.choice(pieces), "player": rng.choice(pieces),
+                  "seat": rng.choice(["human", "greedy", "robot", 3])}
+        return {k: v for k, v in fields.items() if rng.random() < 0.7 or k == "type"}
+
+    async def main() -> None:
+        server, uri = await _server()
+        try:
+            ann, _ = await _hello(uri, server.code, name="Ann")
+            before = (server.race, server.actions)
+            for _ in range(300):
+                frame = json.dumps(junk())
+                if '"type": "ping"' in frame and frame.count(":") == 1:
+                    continue
+                await ann.send(frame)
+            answers = []
+            while len(answers) < 250:
+                message = json.loads(await asyncio.wait_for(ann.recv(), 10))
+                if message["type"] == "refused":
+                    answers.append(message["code"])
+                if server.race is not before[0]:
+                    break
+            assert server.race is before[0] and server.actions == before[1]
+            assert set(answers) <= {"net.bad_message", "net.unknown_type", "net.stale",
+                                    "net.not_host", "net.hello_again", "net.bad_json",
+                                    "net.roll_due", "net.watching"}
+            answer = await _answer(ann, json.dumps({"type": "roll", "seq": 0}))
+            while answer["type"] != "action":
+                answer = await _answer(ann, json.dumps({"type": "ping"}))
+            assert answer["seq"] == 0 and answer["action"].startswith("roll ")
+            await ann.close()
+        finally:
+            await server.stop()
+
+    run(main())
+
+
+def test_a_hello_of_a_newer_version_with_new_fields_is_refused_as_another_version() -> None:
+    async def main() -> None:
+        server, uri = await _server()
+        try:
+            ws = await connect(uri, max_queue=None)
+            await ws.send(json.dumps({"type": "hello", "version": 2, "code": server.code,
+                                      "colour": "red"}))
+            answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert answer == {"type": "refused", "code": "net.version",
+                              "params": {"theirs": 2, "ours": PROTOCOL}}
+        finally:
+            await server.stop()
+
+    run(main())
+
+
+def test_a_bad_name_is_refused_before_connecting() -> None:
+    async def main() -> None:
+        with pytest.raises(JoinError) as caught:
+            await RaceClient.join("127.0.0.1:1", "AAA-AAA", Seat(play=False), name="\x1b[2J")
+        assert "control characters" in str(caught.value)
+
+    run(main())
+
+
+def test_a_host_sending_a_race_that_cannot_be_read_is_one_line() -> None:
+    from websockets.asyncio.server import serve
+
+    async def liar(ws):  # type: ignore[no-untyped-def]
+        await ws.recv()
+        await ws.send(json.dumps({
+            "type": "welcome", "version": PROTOCOL, "seats": [5], "token": "t", "host": False,
+            "header": {"record": "monza-game", "version": 1, "board": "oval",
+                       "edition": "anniversary", "variants": {"pro": False, "bonus": False},
+                       "start_player": 0, "seed_hash": "0" * 64,
+                       "players": [{"name": "Ann", "car": "red"},
+                                   {"name": "\x1b]0;pwned\x07", "car": "blue"}]},
+            "actions": [], "seat_changes": [], "presence": []}))
+        await ws.wait_closed()
+
+    async def main() -> None:
+        async with serve(liar, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            with pytest.raises(JoinError) as caught:
+                await RaceClient.join(f"127.0.0.1:{port}", "AAA-AAA", Seat(play=False))
+            assert caught.value.code == "net.bad_welcome"
 
     run(main())

@@ -29,16 +29,17 @@ from monza_tui.engine import Action, IllegalActionError, InvalidActionError, par
 from monza_tui.engine import action_text as text_of
 from monza_tui.errors import UserError, said
 from monza_tui.files import cannot_read
+from monza_tui.limits import name_problem
 from monza_tui.net import codes
 from monza_tui.net.protocol import (
     MAX_HOST_FRAME,
+    MAX_TOKEN_CHARS,
     PROTOCOL,
     Act,
     ActionWire,
     Hand,
     Hello,
     Over,
-    Ping,
     Pong,
     Presence,
     PresenceMessage,
@@ -159,10 +160,16 @@ class RaceClient:
         """The host's record once the race is over."""
         self.seed: int | None = None
         """The seed, published by the host at the end."""
+        if name is not None and (problem := name_problem(name)) is not None:
+            raise JoinError(problem)
+        if len(self.token) > MAX_TOKEN_CHARS:
+            self.token = ""  # no token of ours: join as new
         self._uri = ws_uri(address)
         self._seq = 0
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[None] | None = None
+        self._outbox: list[str] = []
+        self._writer: asyncio.Task[None] | None = None
         self._closing = False
 
     # Joining ---------------------------------------------------------------------------
@@ -186,7 +193,12 @@ class RaceClient:
             welcome = await client._connect()
         except Refusal as refusal:
             raise JoinError(code=refusal.code, **refusal.params) from None
-        client._welcomed(welcome, first=True)
+        try:
+            client._welcomed(welcome, first=True)
+        except JoinError:
+            if client._ws is not None:
+                await client._ws.close()
+            raise
         client._task = asyncio.create_task(client._run())
         return client
 
@@ -195,7 +207,7 @@ class RaceClient:
         try:
             ws = await asyncio.wait_for(
                 connect(self._uri, max_size=MAX_HOST_FRAME, open_timeout=CONNECT_TIMEOUT,
-                        ping_interval=20, ping_timeout=20),
+                        ping_interval=20, ping_timeout=20, close_timeout=2),
                 CONNECT_TIMEOUT,
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
@@ -223,7 +235,10 @@ class RaceClient:
 
     def _welcomed(self, welcome: Welcome, *, first: bool) -> None:
         """Build the mirror from a welcome (the first, or after a reconnection)."""
-        self.race = mirror(welcome)
+        race = mirror(welcome)
+        if any(p >= len(race.players) for p in welcome.seats):
+            raise JoinError(code="net.bad_welcome")
+        self.race = race
         self._seq = len(welcome.actions)
         self.seats = frozenset(welcome.seats)
         self.token = welcome.token
@@ -233,6 +248,7 @@ class RaceClient:
             # Back after a host restart (tokens are not saved): ask for the seat by name.
             self.name = self.race.players[min(self.seats)].name
         self.presence = _presence(welcome.presence)
+        self._outbox.clear()  # asked of a race that has moved on: stale now
         self.connected = True
         if not first:
             self.listener.race_changed(self.race, None)
@@ -263,20 +279,20 @@ class RaceClient:
         """The host's terminal only: hand ``player``'s car to ``seat``."""
         self._send(Hand(seq=self._seq, player=player, seat=seat))
 
-    def ping(self) -> None:
-        self._send(Ping())
-
-    def _send(self, message: Act | RollDice | Hand | Ping) -> None:
-        ws = self._ws
-        if ws is None or not self.connected:
+    def _send(self, message: Act | RollDice | Hand) -> None:
+        """Queue a frame; one writer sends them in order."""
+        if self._ws is None or not self.connected:
             self.listener.refused("net.offline", {})
             return
-        asyncio.get_running_loop().create_task(self._send_frame(ws, dump(message)))
+        self._outbox.append(dump(message))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
 
-    @staticmethod
-    async def _send_frame(ws: ClientConnection, frame: str) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await ws.send(frame)
+    async def _write(self) -> None:
+        while self._outbox and self._ws is not None:
+            frame = self._outbox.pop(0)
+            with contextlib.suppress(ConnectionClosed):
+                await self._ws.send(frame)
 
     async def close(self) -> None:
         """Leave the race (the seat's grace starts on the host)."""
@@ -296,7 +312,12 @@ class RaceClient:
             assert ws is not None
             try:
                 async for frame in ws:
-                    self._receive(frame)
+                    try:
+                        self._receive(frame)
+                    except Exception as error:  # a listener's bug: said, and the mirror goes on
+                        asyncio.get_running_loop().call_exception_handler(
+                            {"message": "a RaceClient listener failed", "exception": error}
+                        )
             except ConnectionClosed:
                 pass
             if self._closing or self.record_text is not None:
@@ -322,7 +343,12 @@ class RaceClient:
                 continue
             except JoinError:
                 continue
-            self._welcomed(welcome, first=False)
+            try:
+                self._welcomed(welcome, first=False)
+            except JoinError:  # a race this version cannot read: try again
+                if self._ws is not None:
+                    await self._ws.close()
+                continue
             return True
         if not self._closing:
             self.listener.refused("net.lost", {})

@@ -45,6 +45,8 @@ MAX_CODE_CHARS = 16
 MAX_TOKEN_CHARS = 64
 MAX_SEQ = 1_000_000
 MAX_PLAYERS = 6
+MAX_LEFT = 3600.0
+"""The longest grace a presence tells (seconds)."""
 
 Seq = Annotated[StrictInt, Field(ge=0, le=MAX_SEQ)]
 PlayerIndex = Annotated[StrictInt, Field(ge=0, lt=MAX_PLAYERS)]
@@ -119,7 +121,7 @@ class PresenceWire(_Message):
     """One seat's presence: ``left`` is the seconds of grace left for ``away``."""
 
     kind: PresenceKind
-    left: float | None = Field(default=None, ge=0, le=3600)
+    left: float | None = Field(default=None, ge=0, le=MAX_LEFT)
 
 
 class SeatChangeWire(_Message):
@@ -223,6 +225,9 @@ def _problem(error: ValidationError, data: dict[str, Any]) -> ProtocolError:
     if first["type"] in ("union_tag_invalid", "union_tag_not_found"):
         return ProtocolError("net.unknown_type", type=str(kind)[:20] if kind else None)
     place = ".".join(str(part) for part in first["loc"][1:])[:40]
+    version = data.get("version") if kind == "hello" else None
+    if type(version) is int:  # a hello of another version is refused as such
+        return ProtocolError("net.bad_message", field=place or None, version=version)
     return ProtocolError("net.bad_message", field=place or None)
 
 

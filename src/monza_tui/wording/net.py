@@ -29,7 +29,9 @@ MESSAGES: dict[str, Message] = {
     "net.dice": N_("only the host rolls the dice"),
     "net.invalid_action": N_("not a move: {action}"),
     "net.illegal": N_("{action} is not allowed now"),
-    "net.illegal_why": N_("{action} is not allowed now: {why}"),
+    # The engine's own reason, which names the move (the client finds it on its mirror):
+    # nothing to translate here.
+    "net.illegal_why": "{why}",
     "net.not_host": N_("only the host's terminal hands a car to another driver"),
     "net.seat": N_("that car cannot change hands now"),
     # The client's own
