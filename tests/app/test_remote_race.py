@@ -337,3 +337,42 @@ def test_a_die_placed_during_the_extra_roll_keeps_the_roll_then_is_placed() -> N
             await server.stop()
 
     run(main)
+
+
+def test_quitting_asks_a_player_first_and_lets_a_watcher_go() -> None:
+    from monza_tui.app.screens.confirm import ConfirmScreen
+
+    async def main() -> None:
+        race = hosted(["Ann"], ["Ben"])
+        server, address = await serve(race, range(1, 2))
+        host = await host_app(server, address)
+        guest = await guest_app(server, address, name="Ben")
+        watcher = await guest_app(server, address, watch=True)
+        try:
+            async with AsyncExitStack() as stack:
+                ph = await stack.enter_async_context(host.run_test(size=SIZE))
+                pg = await stack.enter_async_context(guest.run_test(size=SIZE))
+                pw = await stack.enter_async_context(watcher.run_test(size=SIZE))
+                pilots = [ph, pg, pw]
+                await until(lambda: all(isinstance(p.app.screen, RaceScreen)
+                                        for p in pilots), pilots)
+                await pg.press("q")
+                await until(lambda: isinstance(guest.screen, ConfirmScreen), pilots)
+                assert guest.screen.question == said(  # type: ignore[attr-defined]
+                    "Leave the race? A computer driver takes your car after a short wait; "
+                    "monza join with the same code and name takes it back.")
+                await pg.press("n")
+                await until(lambda: isinstance(guest.screen, RaceScreen), pilots)
+                await ph.press("q")
+                await until(lambda: isinstance(host.screen, ConfirmScreen), pilots)
+                assert host.screen.question == said(  # type: ignore[attr-defined]
+                    "Stop hosting the race? It is saved: monza host --resume continues it, "
+                    "and the others join again with the same code.")
+                await ph.press("n")
+                await pw.press("q")  # a watcher leaves at once
+                await until(lambda: watcher._leaving, pilots)
+                assert server.actions == ()
+        finally:
+            await server.stop()
+
+    run(main)
