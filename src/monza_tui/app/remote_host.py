@@ -61,7 +61,6 @@ class RemoteHost:
         self._final: Race | None = None
         self._results_wanted = False
         self._ticking: Any = None
-        self._lost_at: float | None = None
 
     # RaceHost ---------------------------------------------------------------------------
 
@@ -90,7 +89,7 @@ class RemoteHost:
     @property
     def hands_seats(self) -> bool:
         """Only the host's keyboard hands cars over (the server does it: ``c`` asks it)."""
-        return self.client is not None and self.client.is_host
+        return self.hosting
 
     def hand_seat(self, player: int, seat: SeatKind) -> Race | None:
         """Ask the server to give ``player``'s car to ``seat`` (a seat nobody joined, or a
@@ -106,7 +105,8 @@ class RemoteHost:
 
     @property
     def watching(self) -> bool:
-        return self.client is not None and not self.client.seats
+        """Whether this terminal only watches (drives no car, and is not the host's)."""
+        return self.client is not None and not self.client.seats and not self.hosting
 
     def drives_here(self, player: int) -> bool:
         client = self.client
