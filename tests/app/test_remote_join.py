@@ -157,3 +157,15 @@ def test_a_host_that_is_gone_for_good_ends_the_app_with_one_line() -> None:
             await server.stop()
 
     run(main_)
+
+
+def test_host_on_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["host", "--player", "Ann", "--remote", "Ben", "--port", str(port)]) == 2
+    line = _one_line(capsys)
+    assert str(port) in line
