@@ -22,10 +22,12 @@ from monza_tui.app import remote_words as words
 from monza_tui.app.race_setup import seat_label
 from monza_tui.bots import Driver
 from monza_tui.engine import Action, Phase
+from monza_tui.errors import Said
 from monza_tui.i18n import _
 from monza_tui.net.client import FINAL_CODES
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
+from monza_tui.wording import word
 
 if TYPE_CHECKING:
     from monza_tui.app.app import MonzaApp
@@ -228,8 +230,10 @@ class RemoteHost:
         self._next = None
         text = words.refusal_words(code, params)
         if code == "net.lost" or (code in FINAL_CODES and not self.connected):
-            # The client gave up (the host is gone, or will not have us back): one line.
-            self.app.exit(message=_("monza: {error}").format(error=text), return_code=2)
+            # The client gave up (the host is gone, or will not have us back): one line,
+            # as the command line says its errors.
+            error = word(Said(code, dict(params)))
+            self.app.exit(message=_("monza: {error}").format(error=error), return_code=2)
             return
         screen = self._live_screen()
         if screen is not None:
