@@ -152,6 +152,8 @@ def test_a_host_that_is_gone_for_good_ends_the_app_with_one_line() -> None:
                 await until(lambda: isinstance(app.screen, RaceScreen), [pilot])
                 remote(app).refused("net.lost", {})  # (the client gave up reconnecting)
                 await until(lambda: app.return_code == 2, [pilot])
+                line = said("monza: {error}", error=word(Said("net.lost")))
+                assert [str(r) for r in app._exit_renderables] == [line]
         finally:
             await client(app).close()
             await server.stop()
