@@ -297,6 +297,10 @@ def test_a_dropped_guest_is_counted_down_replaced_by_a_bot_and_comes_back() -> N
                     re.escape(said("{name} is away ({n} s)", name="Ben", n="@")),
                     re.escape("Ben is away (@ s)")).replace("@", r"\d+"))
                 await until(lambda: bool(away.fullmatch(prompt(host))), pilots)
+                dropped = re.compile(re.escape(said(
+                    "{name} dropped out; a computer driver takes the car in {n} s unless "
+                    "{name} comes back.", name="Ben", n="@")).replace("@", r"\d+"))
+                assert any(dropped.fullmatch(line) for line in log_lines(host))
                 # After the grace a computer driver takes the car, and plays.
                 await until(lambda: server.race.players[1].seat.is_bot, pilots)
                 handed = said("{name} hands the car to a computer driver ({driver})",

@@ -63,6 +63,8 @@ class RemoteHost:
         self._final: Race | None = None
         self._results_wanted = False
         self._ticking: Any = None
+        self._seen: dict[int, Presence] = {}
+        """Each seat's presence as last told (news are told when it changes)."""
 
     # RaceHost ---------------------------------------------------------------------------
 
@@ -217,6 +219,18 @@ class RemoteHost:
                 self.act(waiting)
 
     def _presence_changed(self, presence: Mapping[int, Presence]) -> None:
+        seen, self._seen = self._seen, dict(presence)
+        race, screen = self.race, self._live_screen()
+        if race is not None and screen is not None:
+            # Told in the log (and a toast) whatever turn it is: a person elsewhere who
+            # joined, dropped (with the grace time) or came back.
+            lines = [line for player, now in presence.items()
+                     if (line := words.presence_news(race.players[player].name,
+                                                     seen.get(player), now))]
+            if lines:
+                screen.log_lines(lines)
+                for line in lines:
+                    self.app.notify(line, timeout=4)
         away = any(p.kind == "away" for p in presence.values())
         if away and self._ticking is None:
             self._ticking = self.app.set_interval(TICK, self._tick)
@@ -282,6 +296,7 @@ class RemoteHost:
                 lambda: self.screen.log_lines([words.watching_words()]) if self.screen else None)
         if self.hosting and self.invitation is not None and self._free_seats():
             self.show_invitation()
+        self._seen = dict(self.client.presence)
         self._presence_changed(self.client.presence)
 
     def show_invitation(self) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from monza_tui.errors import Said
 from monza_tui.i18n import _, number
+from monza_tui.net.protocol import Presence
 from monza_tui.wording import MESSAGES, word
 
 
@@ -26,6 +27,22 @@ def waiting_words(name: str, *, joined: bool, hosting: bool) -> str:
     if hosting:
         return _("Waiting for {name} to join (i shows the invitation)").format(name=name)
     return _("Waiting for {name} to join").format(name=name)
+
+
+def presence_news(name: str, before: Presence | None, now: Presence) -> str:
+    """What a change of a person's presence elsewhere tells everyone ("" when nothing: a
+    computer driver's seat, or no change)."""
+    was = before.kind if before is not None else None
+    if was == now.kind or now.kind == "bot" or was == "bot":
+        return ""  # (a car changing drivers is told as a seat change)
+    if now.kind == "away":
+        return _("{name} dropped out; a computer driver takes the car in {n} s unless "
+                 "{name} comes back.").format(name=name, n=number(now.seconds_left()))
+    if now.kind == "here" and was == "waiting":
+        return _("{name} joined the race.").format(name=name)
+    if now.kind == "here" and was == "away":
+        return _("{name} is back.").format(name=name)
+    return ""
 
 
 def bot_words(name: str, level: str) -> str:
@@ -62,6 +79,7 @@ __all__ = [
     "back_words",
     "bot_words",
     "offline_words",
+    "presence_news",
     "refusal_words",
     "waiting_words",
     "watching_words",
