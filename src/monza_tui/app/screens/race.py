@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import headlines, tell
@@ -36,6 +36,7 @@ from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import StyledOnMount, one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.key_line import KeyLine
+from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.bots import Hint
 from monza_tui.engine import (
     Action,
@@ -136,7 +137,7 @@ class RaceScreen(StyledOnMount, SeatChanges, FollowOnRace, PanelMixin, RacePace)
 
     def log_lines(self, lines: list[str]) -> None:
         """Append to the race log."""
-        log = one(self, "#log", RichLog)
+        log = one(self, "#log", RaceLog)
         for line in lines:
             self.told.append(line)
             log.write(Text(line))
