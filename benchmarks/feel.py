@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import shutil
@@ -292,8 +291,12 @@ def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) ->
             # before the turbo roll: the drive's last line ("All six dice placed...") may
             # sit under its own toast, and the turbo roll's short pause would be over (and
             # ``s`` have nothing to skip) before the wait gave up.
-            with contextlib.suppress(TimeoutError):
-                term.wait(lambda text, s=settles, n=settled: text.count(s) > n, timeout=5)
+            try:  # (the longest pause it may meet is a re-roll's, half a second)
+                if term.screen.text().count(settles) <= settled:  # (it may be there now)
+                    term.wait(lambda text, s=settles, n=settled: text.count(s) > n, timeout=2)
+            except TimeoutError:
+                if VERBOSE:
+                    print(f"  ({settles!r} never came)", file=sys.stderr)
         if step.kind == "bot's turn step":
             # A person skips a bot's pause after seeing its turn begin, a reaction time
             # later; the bot thinks during its pause (the frames of its turn's start are

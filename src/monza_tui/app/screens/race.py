@@ -240,6 +240,8 @@ class RaceScreen(StyledOnMount, SeatChanges, FollowOnRace, PanelMixin, RacePace)
         for line in headlines(before.state, action, after.state, names):
             self.notify(line, timeout=4)
         self.hint = None
+        if self.quiet:
+            return  # (a skipped bot's turn, drawn at its last action)
         if self.drive(before.state, action):
             return
         self.state_changed()
