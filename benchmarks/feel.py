@@ -302,7 +302,7 @@ def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) ->
             # later; the bot thinks during its pause (the frames of its turn's start are
             # out by then), so what ``s`` waits for is the move, not the thinking.
             term.settle(REACTION)
-        elif step.kind != "turbo roll":  # the turbo roll's pause is short: no settling
+        else:  # (a quiet moment is far shorter than the turbo roll's half-second pause)
             term.settle(0.03)
         before = term.screen.text()
         settles = step.settles
