@@ -307,9 +307,11 @@ def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) ->
         before = term.screen.text()
         settles = step.settles
         settled = before.count(settles) if settles else 0
-        # What a key shows is its first frame, but for the hint and a bot's step, which
-        # are thought out in a worker: the hint, the bot's line in the log.
-        shows = step.shows if step.kind in ("hint", "bot's turn step") else None
+        # What a key shows is its first frame, but for the hint, which is thought out
+        # in a worker: the hint's line. (A bot's step is thought out during its pause, and
+        # the person skips it a reaction time after its turn began: its first frame after
+        # ``s`` shows the bot's move, the rest of a skipped turn following in one frame.)
+        shows = step.shows if step.kind == "hint" else None
         seen = before.count(shows) if shows else 0
         sent = term.press(step.key)
         try:
