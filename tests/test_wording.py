@@ -460,6 +460,69 @@ ROWS = [
     ),
     ("write.races", dict(count=7, most=26), "7 races; a record holds at most 26"),
     ("write.turns", dict(count=7, most=26), "7 turns; a race has at most 26"),
+    # Network play (monza_tui.net): the host's refusals and the client's troubles
+    ("net.bad_code", dict(), 'wrong join code: check it with the host'),
+    (
+        "net.version",
+        dict(ours=1, theirs=2),
+        "this race's host speaks network version 1 and this monza 2: use the same "
+        "version of monza on both machines",
+    ),
+    ("net.full", dict(most=32), 'the race is full: the host takes at most 32 connections'),
+    ("net.hello_first", dict(), 'the host expected a hello first'),
+    ("net.hello_again", dict(), 'already joined'),
+    ("net.bad_json", dict(), 'the host could not read a message from this monza'),
+    ("net.bad_message", dict(), 'the host refused a malformed message'),
+    ("net.unknown_type", dict(), 'the host does not know that message'),
+    ("net.watching", dict(), 'you are watching this race: you drive no car'),
+    ("net.stale", dict(), 'the race moved on before your move arrived: try again'),
+    ("net.over", dict(), 'the race is over'),
+    ("net.not_your_turn", dict(name='Ann'), 'not your turn: Ann is to play'),
+    ("net.roll_due", dict(), 'the dice are to be rolled first'),
+    ("net.no_roll", dict(), 'no dice are to be rolled now'),
+    ("net.dice", dict(), 'only the host rolls the dice'),
+    ("net.invalid_action", dict(action='d0@a5'), 'not a move: d0@a5'),
+    ("net.illegal", dict(action='d0@a5'), 'd0@a5 is not allowed now'),
+    (
+        "net.illegal_why",
+        dict(action='d0@a5', why=said("worded", text="d0@a5: R5 says no")),
+        'd0@a5: R5 says no',
+    ),
+    ("net.not_host", dict(), "only the host's terminal hands a car to another driver"),
+    ("net.seat", dict(), 'that car cannot change hands now'),
+    (
+        "net.bad_address",
+        dict(address='192.168.1.5:8765'),
+        '192.168.1.5:8765: not an address; give HOST:PORT as the host shows it, e.g. '
+        '192.168.1.5:8765',
+    ),
+    (
+        "net.cannot_connect",
+        dict(address='192.168.1.5:8765', why='R5 says no'),
+        'cannot reach the host at 192.168.1.5:8765: R5 says no',
+    ),
+    ("net.timeout", dict(), 'no answer in time'),
+    ("net.refused_line", dict(), 'nothing is listening there'),
+    ("net.bad_welcome", dict(), 'the host sent a race this monza cannot read'),
+    ("net.offline", dict(), 'not connected to the host: trying again'),
+    ("net.lost", dict(), 'the line to the host is lost'),
+    (
+        "net.not_hosted",
+        dict(path='race.jsonl'),
+        'race.jsonl: not the save of a hosted race (monza resume plays it on at one keyboard)',
+    ),
+    (
+        "net.bad_host_field",
+        dict(path='race.jsonl'),
+        "race.jsonl: the header's host field is damaged",
+    ),
+    ("net.no_host_save", dict(folder='saves'), 'no hosted race to resume in saves'),
+    (
+        "net.seed_mismatch",
+        dict(),
+        "the host's seed does not match the hash it showed at the start: the dice may "
+        "not have been fair",
+    ),
 ]
 
 

@@ -21,7 +21,7 @@ from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
 from monza_tui.errors import CarAt, Said
 from monza_tui.i18n import N_, _, colour_name, pgettext
-from monza_tui.wording import commands, engine, fields, files, hints, record
+from monza_tui.wording import commands, engine, fields, files, hints, net, record
 from monza_tui.wording.plural import Message, Plural
 
 MESSAGES: Mapping[str, Message] = {
@@ -30,6 +30,7 @@ MESSAGES: Mapping[str, Message] = {
     **files.MESSAGES,
     **fields.MESSAGES,
     **hints.MESSAGES,
+    **net.MESSAGES,
     **record.MESSAGES,
 }
 """Every code the wording layer knows, to its English message."""

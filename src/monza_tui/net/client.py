@@ -1,0 +1,497 @@
+"""A screen's connection to a shared race: a mirror of the host's race, kept by the engine.
+
+:meth:`RaceClient.join` connects, says hello with the code, and builds the mirror from the
+host's welcome: the record's header (without the seed) and every action so far, replayed
+through the engine. Each action the host sends after that is applied to the mirror the
+same way, so the mirror is always the host's race (the client never rolls: its seed is 0
+until the end, when the host's record, with the seed, replaces it). A client that loses its
+line reconnects by itself with its token (a bounded backoff), and is sent the race afresh.
+
+Every listener callback runs on the event loop that called :meth:`RaceClient.join`
+(Textual's, in the app), never from a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Protocol
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from monza_tui.engine import Action, IllegalActionError, InvalidActionError, parse_action_text
+from monza_tui.engine import action_text as text_of
+from monza_tui.errors import UserError, said
+from monza_tui.files import cannot_read
+from monza_tui.limits import name_problem
+from monza_tui.net import codes
+from monza_tui.net.protocol import (
+    MAX_HOST_FRAME,
+    MAX_TOKEN_CHARS,
+    PROTOCOL,
+    Act,
+    ActionWire,
+    Hand,
+    Hello,
+    Over,
+    Pong,
+    Presence,
+    PresenceMessage,
+    PresenceWire,
+    ProtocolError,
+    Refused,
+    RollDice,
+    Seats,
+    Welcome,
+    dump,
+    parse_host,
+)
+from monza_tui.record import Race, RecordError
+from monza_tui.record.seating import SeatChange
+from monza_tui.seats import SeatKind
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 8765
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach the host and be welcomed."""
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)
+"""Pauses between attempts to reconnect (the last repeats)."""
+RETRY_FOR = 300.0
+"""Seconds a client keeps trying to reconnect before it gives up (``net.lost``)."""
+FINAL_CODES = frozenset({"net.bad_code", "net.version", "net.full"})
+"""Refusals of a hello that no retry will change."""
+
+
+class JoinError(UserError):
+    """Joining failed: the host cannot be reached, or refused (one worded line)."""
+
+
+class ClientListener(Protocol):
+    """What a screen hears from its :class:`RaceClient` (on the event loop)."""
+
+    def race_changed(self, race: Race, action: Action | None) -> None:
+        """The mirror changed: ``action`` was played, or (None) seats changed hands or the
+        race was sent afresh after a reconnection."""
+
+    def presence_changed(self, presence: Mapping[int, Presence]) -> None:
+        """Who is here, away (and until when), waiting to join, or a computer driver."""
+
+    def refused(self, code: str, params: Mapping[str, object]) -> None:
+        """The host refused something this client sent (``wording.word`` says it)."""
+
+    def connection_changed(self, connected: bool) -> None:
+        """The line to the host was lost (the client retries by itself) or is back."""
+
+    def race_over(self, record_text: str) -> None:
+        """The race is over: the host's record, with the seed, to save or download."""
+
+
+def ws_uri(address: str) -> str:
+    """The websocket URI of ``address``: ``HOST:PORT``, ``HOST`` (port 8765),
+    ``[::1]:8765`` or a ``ws://`` URI. :class:`JoinError` for anything else."""
+    address = address.strip()
+    if address.startswith(("ws://", "wss://")):
+        return address
+    host, port = address, DEFAULT_PORT
+    if address.startswith("["):
+        close = address.find("]")
+        if close < 0:
+            raise JoinError(code="net.bad_address", address=address)
+        host, rest = address[: close + 1], address[close + 1 :]
+        if rest:
+            if not rest.startswith(":"):
+                raise JoinError(code="net.bad_address", address=address)
+            port = _port(rest[1:], address)
+    elif address.count(":") == 1:
+        host, port_text = address.split(":")
+        port = _port(port_text, address)
+    elif ":" in address:
+        host = f"[{address}]"  # a bare IPv6 address
+    if not host or any(c.isspace() or c in "/?#@" for c in host):
+        raise JoinError(code="net.bad_address", address=address)
+    return f"ws://{host}:{port}"
+
+
+def _port(text: str, address: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise JoinError(code="net.bad_address", address=address)
+    return int(text)
+
+
+class RaceClient:
+    """One connection to a host: the mirror race, the seats driven here, presence."""
+
+    race: Race
+    seats: frozenset[int]
+    presence: Mapping[int, Presence]
+    seed_hash: str
+    token: str
+
+    def __init__(
+        self,
+        address: str,
+        code: str,
+        listener: ClientListener,
+        *,
+        name: str | None = None,
+        watch: bool = False,
+        token: str | None = None,
+    ) -> None:
+        self.address = address
+        self.code = code
+        self.listener = listener
+        self.name = name
+        self.watch = watch
+        self.token = token or ""
+        self.seats = frozenset()
+        self.presence = {}
+        self.seed_hash = ""
+        self.is_host = False
+        """Whether this is the host's own terminal (it may hand seats to other drivers)."""
+        self.connected = False
+        self.record_text: str | None = None
+        """The host's record once the race is over."""
+        self.seed: int | None = None
+        """The seed, published by the host at the end."""
+        if name is not None and (problem := name_problem(name)) is not None:
+            raise JoinError(problem)
+        if len(self.token) > MAX_TOKEN_CHARS:
+            self.token = ""  # no token of ours: join as new
+        self._uri = ws_uri(address)
+        self._seq = 0
+        self._ws: ClientConnection | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._outbox: list[str] = []
+        self._writer: asyncio.Task[None] | None = None
+        self._closing = False
+
+    # Joining ---------------------------------------------------------------------------
+
+    @classmethod
+    async def join(
+        cls,
+        address: str,
+        code: str,
+        listener: ClientListener,
+        *,
+        name: str | None = None,
+        watch: bool = False,
+        token: str | None = None,
+    ) -> RaceClient:
+        """Connect to the host at ``address`` with ``code`` and take a seat (the seat of
+        ``name``, else the first free remote seat, else watch; ``token``: the host's or a
+        seat's token). :class:`JoinError` (one worded line) if it cannot."""
+        client = cls(address, code, listener, name=name, watch=watch, token=token)
+        try:
+            welcome = await client._connect()
+        except Refusal as refusal:
+            raise JoinError(code=refusal.code, **refusal.params) from None
+        try:
+            client._welcomed(welcome, first=True)
+        except JoinError:
+            if client._ws is not None:
+                await client._ws.close()
+            raise
+        client._task = asyncio.create_task(client._run())
+        return client
+
+    async def _connect(self) -> Welcome:
+        """Open the line and be welcomed; :class:`Refusal` or :class:`JoinError`."""
+        try:
+            ws = await asyncio.wait_for(
+                connect(self._uri, max_size=MAX_HOST_FRAME, open_timeout=CONNECT_TIMEOUT,
+                        ping_interval=20, ping_timeout=20, close_timeout=2),
+                CONNECT_TIMEOUT,
+            )
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+            raise JoinError(
+                code="net.cannot_connect", address=self.address, why=_why(error)
+            ) from None
+        try:
+            hello = Hello(version=PROTOCOL, code=self.code[:16], name=self.name,
+                          token=self.token or None, watch=self.watch)
+            await ws.send(dump(hello))
+            first = parse_host(await asyncio.wait_for(ws.recv(), CONNECT_TIMEOUT))
+        except (ConnectionClosed, TimeoutError, ProtocolError) as error:
+            await ws.close()
+            raise JoinError(
+                code="net.cannot_connect", address=self.address, why=_why(error)
+            ) from None
+        if isinstance(first, Refused):
+            await ws.close()
+            raise Refusal(first.code, dict(first.params))
+        if not isinstance(first, Welcome):
+            await ws.close()
+            raise JoinError(code="net.bad_welcome")
+        self._ws = ws
+        return first
+
+    def _welcomed(self, welcome: Welcome, *, first: bool) -> None:
+        """Build the mirror from a welcome (the first, or after a reconnection)."""
+        race = mirror(welcome)
+        if any(p >= len(race.players) for p in welcome.seats):
+            raise JoinError(code="net.bad_welcome")
+        self.race = race
+        self._seq = len(welcome.actions)
+        self.seats = frozenset(welcome.seats)
+        self.token = welcome.token
+        self.is_host = welcome.host
+        self.seed_hash = str(welcome.header.get("seed_hash", ""))
+        if self.seats and not self.is_host and self.name is None:
+            # Back after a host restart (tokens are not saved): ask for the seat by name.
+            self.name = self.race.players[min(self.seats)].name
+        self.presence = _presence(welcome.presence)
+        self._outbox.clear()  # asked of a race that has moved on: stale now
+        self.connected = True
+        if not first:
+            self.listener.race_changed(self.race, None)
+            self.listener.presence_changed(self.presence)
+            self.listener.connection_changed(True)
+
+    # Sending ---------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """How many actions of the race this client has seen."""
+        return self._seq
+
+    def drives(self, player: int) -> bool:
+        """Whether a person at this client chooses ``player``'s actions now."""
+        return player in self.seats and not self.race.players[player].seat.is_bot
+
+    def act(self, action: Action) -> None:
+        """Send an action of a seat driven here; the answer is ``race_changed`` (the
+        host's broadcast) or ``refused``."""
+        self._send(Act(seq=self._seq, action=text_of(self.race.game.board, action)))
+
+    def roll(self) -> None:
+        """Ask the host to roll the dice due for a seat driven here."""
+        self._send(RollDice(seq=self._seq))
+
+    def hand_seat(self, player: int, seat: SeatKind) -> None:
+        """The host's terminal only: hand ``player``'s car to ``seat``."""
+        self._send(Hand(seq=self._seq, player=player, seat=seat))
+
+    def _send(self, message: Act | RollDice | Hand) -> None:
+        """Queue a frame; one writer sends them in order."""
+        if self._ws is None or not self.connected:
+            self.listener.refused("net.offline", {})
+            return
+        self._outbox.append(dump(message))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        while self._outbox and self._ws is not None:
+            frame = self._outbox.pop(0)
+            with contextlib.suppress(ConnectionClosed):
+                await self._ws.send(frame)
+
+    async def close(self) -> None:
+        """Leave the race (the seat's grace starts on the host)."""
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    # Receiving -------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while not self._closing:
+            ws = self._ws
+            assert ws is not None
+            try:
+                async for frame in ws:
+                    try:
+                        self._receive(frame)
+                    except Exception as error:  # a listener's bug: said, and the mirror goes on
+                        asyncio.get_running_loop().call_exception_handler(
+                            {"message": "a RaceClient listener failed", "exception": error}
+                        )
+            except ConnectionClosed:
+                pass
+            if self._closing or self.record_text is not None:
+                return
+            self.connected = False
+            self.listener.connection_changed(False)
+            if not await self._reconnect():
+                return
+
+    async def _reconnect(self) -> bool:
+        """Try again and again (bounded); False when giving up (said as ``net.lost``)."""
+        deadline = time.monotonic() + RETRY_FOR
+        attempt = 0
+        while not self._closing and time.monotonic() < deadline:
+            await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+            attempt += 1
+            try:
+                welcome = await self._connect()
+            except Refusal as refusal:
+                if refusal.code in FINAL_CODES:
+                    self.listener.refused(refusal.code, refusal.params)
+                    return False
+                continue
+            except JoinError:
+                continue
+            try:
+                self._welcomed(welcome, first=False)
+            except JoinError:  # a race this version cannot read: try again
+                if self._ws is not None:
+                    await self._ws.close()
+                continue
+            return True
+        if not self._closing:
+            self.listener.refused("net.lost", {})
+        return False
+
+    def _receive(self, frame: str | bytes) -> None:
+        try:
+            message = parse_host(frame)
+        except ProtocolError as error:
+            log.warning("unreadable message from the host: %s", error.code)
+            return
+        if isinstance(message, ActionWire):
+            self._action(message)
+        elif isinstance(message, Seats):
+            self._seat_change(message)
+        elif isinstance(message, PresenceMessage):
+            self.presence = _presence(message.presence)
+            self.listener.presence_changed(self.presence)
+        elif isinstance(message, Refused):
+            self.listener.refused(*self._explained(message))
+        elif isinstance(message, Over):
+            self._over(message)
+        elif isinstance(message, Welcome):
+            self._welcomed(message, first=False)
+        elif not isinstance(message, Pong):  # pragma: no cover - every type is above
+            log.warning("unexpected message %s", message.type)
+
+    def _action(self, message: ActionWire) -> None:
+        if message.seq != self._seq:
+            self._resync()
+            return
+        try:
+            action = parse_action_text(self.race.game.board, message.action)
+            self.race = self.race.apply(action)
+        except (InvalidActionError, IllegalActionError):
+            self._resync()
+            return
+        self._seq += 1
+        self.listener.race_changed(self.race, action)
+
+    def _seat_change(self, message: Seats) -> None:
+        change = message.change
+        try:
+            if message.seq != self._seq:
+                raise ValueError("out of step")
+            self.race = self.race.with_seat_change(change.turn, change.at, change.player,
+                                                   change.seat)
+        except ValueError:
+            self._resync()
+            return
+        self.listener.race_changed(self.race, None)
+
+    def _over(self, message: Over) -> None:
+        from monza_tui.record import parse_records
+
+        try:
+            salt = bytes.fromhex(message.salt)
+        except ValueError:
+            salt = b""
+        if codes.seed_hash(message.seed, salt) != self.seed_hash:
+            self.listener.refused("net.seed_mismatch", {})
+        else:
+            with contextlib.suppress(RecordError):
+                races = parse_records(message.record, self.address)
+                if len(races) == 1 and races[0].state.is_terminal():
+                    self.race = races[0]
+        self.seed = message.seed
+        self.record_text = message.record
+        self.listener.race_over(message.record)
+
+    def _explained(self, message: Refused) -> tuple[str, dict[str, object]]:
+        """The refusal's code and values, with the engine's own reason for an illegal
+        action (the mirror says exactly why, in the player's language)."""
+        params: dict[str, object] = dict(message.params)
+        if message.code == "net.illegal" and isinstance(params.get("action"), str):
+            try:
+                self.race.state.apply(parse_action_text(self.race.game.board,
+                                                        str(params["action"])))
+            except (IllegalActionError, InvalidActionError) as error:
+                params["why"] = error
+                return "net.illegal_why", params
+        return message.code, params
+
+    def _resync(self) -> None:
+        """The mirror is out of step with the host (never expected): be sent the race
+        afresh by reconnecting."""
+        log.warning("out of step with the host; reconnecting")
+        if self._ws is not None:
+            asyncio.get_running_loop().create_task(self._ws.close())
+
+
+class Refusal(Exception):
+    """The host refused a hello: its code and values."""
+
+    def __init__(self, code: str, params: dict[str, object]) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def mirror(welcome: Welcome) -> Race:
+    """The race a welcome describes: its header (the seed unknown: 0) replayed through
+    the engine with every action and seat change. :class:`JoinError` if the host sent a
+    race this version cannot read."""
+    from monza_tui.record import parse_records
+
+    header = dict(welcome.header)
+    header.pop("seed_hash", None)
+    header["seed"] = 0
+    header["dice"] = "free"
+    try:
+        (race,) = parse_records(json.dumps(header), "host")
+        board = race.game.board
+        for text in welcome.actions:
+            race = race.apply(parse_action_text(board, text))
+        players = list(race.players)
+        changes: list[SeatChange] = []
+        for wire in welcome.seat_changes:
+            if not 0 <= wire.player < len(players):
+                raise ValueError("no such seat")
+            was = players[wire.player].seat
+            players[wire.player] = replace(players[wire.player], seat=wire.seat)
+            changes.append(SeatChange(wire.turn, wire.at, wire.player, wire.seat, was))
+        return replace(race, players=tuple(players), seat_changes=tuple(changes))
+    except (RecordError, ValueError) as error:
+        log.warning("unreadable welcome: %s", error)
+        raise JoinError(code="net.bad_welcome") from None
+
+
+def _presence(wires: list[PresenceWire]) -> dict[int, Presence]:
+    now = time.monotonic()
+    return {p: Presence.from_wire(wire, now) for p, wire in enumerate(wires)}
+
+
+def _why(error: BaseException) -> object:
+    """Why a connection failed, as a sentence for ``net.cannot_connect``."""
+    if isinstance(error, ConnectionRefusedError):
+        return said("net.refused_line")
+    if isinstance(error, TimeoutError):
+        return said("net.timeout")
+    if isinstance(error, OSError):
+        return cannot_read(error)
+    return said("worded", text=type(error).__name__)
+
+
+__all__ = ["ClientListener", "JoinError", "RaceClient", "mirror", "ws_uri"]

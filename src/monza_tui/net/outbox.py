@@ -1,0 +1,193 @@
+"""What the host says, to whom, in order, and only once it is saved.
+
+Each connection (a :class:`Link`) has a queue and a writer task of its own, so a slow
+client delays nobody and every client gets the same frames in the same order. What tells
+of the race (actions, seat changes, presence, a welcome, the end) is held until the race
+as it was then is saved: the :class:`Outbox` saves the newest race in a thread of its own
+(so the disk never holds the event loop, where the host's own screen runs too), then lets
+go of everything said up to that race. A host killed at any moment has saved every
+action a client has seen. Answers that tell nothing of the race (a refusal, a pong) go at
+once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from monza_tui.net.protocol import (
+    ActionWire,
+    Over,
+    Param,
+    Pong,
+    PresenceMessage,
+    Refused,
+    Seats,
+    Welcome,
+    dump,
+)
+from monza_tui.record import Race
+
+log = logging.getLogger(__name__)
+
+MAX_BEHIND = 2_000
+"""Frames a connection may have waiting; a client further behind is closed (it comes
+back by itself and is sent the race afresh)."""
+
+Telling = Welcome | ActionWire | Seats | PresenceMessage | Over
+
+
+@dataclass(eq=False)
+class Link:
+    """One connection to the host: who it is, and its frames waiting to be sent."""
+
+    ws: ServerConnection
+    token: str | None = None
+    seats: frozenset[int] = frozenset()
+    """The players this connection drives (the host's terminal: every seat not remote)."""
+    host: bool = False
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    writer: asyncio.Task[None] | None = None
+
+
+class Outbox:
+    """The host's open links and what it has said to them (see the module's docstring)."""
+
+    def __init__(self, save: Callable[[Race], object] | None, race: Callable[[], Race]) -> None:
+        """``save`` writes a race (None: nothing is saved, frames go at once); ``race``
+        gives the race as it is now."""
+        self.links: set[Link] = set()
+        self.save_error: str | None = None
+        """Why the last save failed (the race goes on), or None."""
+        self._save = save
+        self._race = race
+        self._dirty = False
+        self._held: list[tuple[str, tuple[Link, ...]]] = []
+        """Frames waiting for the save of the race they tell of, with their targets."""
+        self._said = asyncio.Event()
+        self._flushed = asyncio.Event()
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="monza-net-save")
+        self._saving: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._save is not None and self._saving is None:
+            self._saving = asyncio.create_task(self._run_saver())
+
+    async def stop(self) -> None:
+        """Save and send what is pending, then close every link."""
+        if self._saving is not None:
+            await self.flush()
+            self._saving.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._saving
+        self._saver.shutdown(wait=True)
+        for link in list(self.links):
+            link.queue.put_nowait(None)
+
+    def changed(self) -> None:
+        """The race changed: it is saved before anything said from now on goes out."""
+        self._dirty = True
+
+    # Saying ----------------------------------------------------------------------------
+
+    def send(self, link: Link, message: Refused | Pong) -> None:
+        """An answer to ``link`` alone, at once (it tells nothing of the race)."""
+        self.put(link, dump(message))
+
+    def broadcast(self, message: Telling) -> None:
+        """Tell every open link."""
+        self.tell(message, tuple(self.links))
+
+    def tell(self, message: Telling, targets: tuple[Link, ...]) -> None:
+        """Tell ``targets`` once the race as it is now is saved (at once without saving)."""
+        frame = dump(message)
+        if self._save is None:
+            for link in targets:
+                self.put(link, frame)
+            return
+        self._held.append((frame, targets))
+        self._said.set()
+
+    def put(self, link: Link, frame: str) -> None:
+        """Queue ``frame`` for ``link``; a link too far behind is closed."""
+        if link.queue.qsize() > MAX_BEHIND:
+            log.warning("a client fell %d messages behind; closing it", MAX_BEHIND)
+            self.links.discard(link)
+            link.queue.put_nowait(None)
+            return
+        link.queue.put_nowait(frame)
+
+    def close(self, link: Link) -> None:
+        """Close ``link`` once what it was sent is out."""
+        link.queue.put_nowait(None)
+
+    async def write(self, link: Link) -> None:
+        """Send a link's frames in order until ``None`` closes it (its writer task)."""
+        ws = link.ws
+        try:
+            while (frame := await link.queue.get()) is not None:
+                await ws.send(frame)
+        except ConnectionClosed:
+            return
+        await ws.close()
+
+    # Saving ----------------------------------------------------------------------------
+
+    async def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every change is saved and sent; False if ``timeout`` ran out."""
+
+        async def drained() -> None:
+            while self._held or self._dirty:
+                self._flushed.clear()
+                self._said.set()
+                await self._flushed.wait()
+
+        if self._saving is None:
+            return True
+        try:
+            await asyncio.wait_for(drained(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    async def _run_saver(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await self._said.wait()
+            self._said.clear()
+            held, self._held = self._held, []
+            if self._dirty:
+                self._dirty = False
+                await loop.run_in_executor(self._saver, self._save_now, self._race())
+            for frame, targets in held:
+                for link in targets:
+                    if link in self.links:
+                        self.put(link, frame)
+            self._flushed.set()
+
+    def _save_now(self, race: Race) -> None:
+        """Write ``race`` (in the saver's thread)."""
+        assert self._save is not None
+        try:
+            self._save(race)
+            self.save_error = None
+        except Exception as error:  # a full disk must not stop the race: said, retried
+            self.save_error = str(error) or type(error).__name__
+            log.warning("save failed: %s", self.save_error)
+
+
+async def refuse_and_close(ws: ServerConnection, code: str, **params: Param) -> None:
+    """Refuse a connection before it is a link (a wrong code, a bad hello) and close it."""
+    with contextlib.suppress(ConnectionClosed):
+        await ws.send(dump(Refused(code=code, params=params)))
+        await ws.close(1008 if code == "net.bad_code" else 1000)
+
+
+__all__ = ["MAX_BEHIND", "Link", "Outbox", "refuse_and_close"]

@@ -1,0 +1,180 @@
+"""Running a host: the server of a new or resumed race with its drivers and its save, and
+the headless host (``python -m monza_tui.net.run``) the tests and the load check use.
+
+``monza host`` (the app side) builds its server with :func:`make_server` and shows the
+race through a client of its own; the headless host only prints the invitation as one
+JSON line and serves until the race is over::
+
+    python -m monza_tui.net.run --board oval --remote Ann --remote Ben --bot greedy --port 0
+    {"port": 40123, "code": "7K3-Q9P", "addresses": ["192.168.1.5:40123", ...], ...}
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+
+from monza_tui.bots import Driver, make_driver
+from monza_tui.net import codes, hostsave
+from monza_tui.net.server import DEFAULT_PORT, Invitation, RaceServer
+from monza_tui.record import Player, Race
+from monza_tui.seats import SeatKind, bot_record_name
+
+LINGER = 2.0
+"""Seconds the headless host keeps serving after the end, so that every client hears it."""
+
+
+def make_server(
+    race: Race,
+    *,
+    remote: Collection[int],
+    code: str | None = None,
+    salt: bytes | None = None,
+    save: bool = True,
+    save_path: Path | None = None,
+    grace: float = 20.0,
+    bot_delay: float = 1.0,
+    drop_level: SeatKind = SeatKind.GREEDY,
+    rng: random.Random | None = None,
+) -> RaceServer:
+    """The server of ``race``: computer drivers for its bot seats, and (``save``) the
+    host's save after every change (``save_path``: the file of a resumed race; None: a
+    new file in ``saves/`` once there is something to lose)."""
+    rng = rng or random.Random()
+    code = code or codes.new_code()
+    salt = salt or codes.new_salt()
+    drivers: dict[int, Driver] = {
+        p: make_driver(player.seat, random.Random(rng.getrandbits(64)))
+        for p, player in enumerate(race.players)
+        if player.seat.is_bot
+    }
+    saving = hostsave.saver(save_path, code=code, remote=remote, salt=salt) if save else None
+    return RaceServer(
+        race,
+        remote=remote,
+        drivers=drivers,
+        save=saving,
+        code=code,
+        salt=salt,
+        grace=grace,
+        bot_delay=bot_delay,
+        drop_level=drop_level,
+        rng=rng,
+    )
+
+
+def resume_server(path: Path, **options: object) -> RaceServer:
+    """The server of a hosted race read back from its save (the same code and seed hash,
+    the same file), locked for this process. :class:`UserError` for a bad file."""
+    from monza_tui import saves
+
+    found = hostsave.read_host_save(path)
+    saves.lock(found.path)
+    return make_server(
+        found.race,
+        remote=found.remote,
+        code=found.code,
+        salt=found.salt,
+        save_path=found.path,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+async def host_race(
+    server: RaceServer,
+    *,
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    announce: Callable[[Invitation], object] | None = None,
+    linger: float = LINGER,
+) -> Race:
+    """Serve ``server``'s race until it is over (``linger`` seconds more for the last
+    messages), then stop; the finished race."""
+    invitation = await server.start(host, port)
+    if announce is not None:
+        announce(invitation)
+    try:
+        race = await server.wait_over()
+        await asyncio.sleep(linger)
+        return race
+    finally:
+        await server.stop()
+
+
+def new_race(
+    board: str,
+    remote: Sequence[str],
+    bots: Sequence[str],
+    *,
+    seed: int | None = None,
+    pro: bool = False,
+    bonus: bool = False,
+) -> Race:
+    """A race of remote people then computer drivers, with a seed nobody can guess."""
+    from monza_tui.boardfile import load_board
+
+    board_file = load_board(board)
+    cars = board_file.board.edition.cars
+    players = [Player(name, cars[i]) for i, name in enumerate(remote)]
+    for level in bots:
+        seat = len(players)
+        players.append(Player(bot_record_name(level, seat), cars[seat], SeatKind(level)))
+    return Race.start(
+        board_file,
+        players,
+        seed=codes.new_seed() if seed is None else seed,
+        pro=pro,
+        bonus=bonus,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The headless host (no terminal of its own: remote seats and computer drivers)."""
+    parser = argparse.ArgumentParser(prog="python -m monza_tui.net.run")
+    parser.add_argument("--board", default="oval")
+    parser.add_argument("--remote", action="append", default=[])
+    parser.add_argument("--bot", action="append", default=[], choices=list(SeatKind.levels()))
+    parser.add_argument("--pro", action="store_true")
+    parser.add_argument("--bonus", action="store_true")
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--grace", type=float, default=20.0)
+    parser.add_argument("--bot-delay", type=float, default=1.0)
+    parser.add_argument("--save", type=Path, help="the save file (default: a new one in saves/)")
+    parser.add_argument("--resume", type=Path, help="a hosted race's save to go on with")
+    parser.add_argument("--linger", type=float, default=LINGER)
+    args = parser.parse_args(argv)
+    from monza_tui.errors import UserError
+
+    try:
+        if args.resume is not None:
+            server = resume_server(args.resume, grace=args.grace, bot_delay=args.bot_delay)
+        else:
+            race = new_race(args.board, args.remote, args.bot, seed=args.seed,
+                            pro=args.pro, bonus=args.bonus)
+            remote = range(len(args.remote))
+            server = make_server(race, remote=remote, save_path=args.save, grace=args.grace,
+                                 bot_delay=args.bot_delay)
+    except UserError as error:
+        print(f"monza host: {error}", file=sys.stderr)
+        return 2
+
+    def announce(invitation: Invitation) -> None:
+        print(json.dumps({"port": invitation.port, "code": invitation.code,
+                          "addresses": list(invitation.addresses),
+                          "host_token": server.host_token}), flush=True)
+
+    race = asyncio.run(host_race(server, host=args.host, port=args.port, announce=announce,
+                                 linger=args.linger))
+    print(json.dumps({"over": True, "turns": len(race.turns)}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""The seats of a shared race as the host keeps them: who holds each, who is away.
+
+Who drives a car (a person or a computer driver) is the race's (``Race.players``,
+``Race.hand_seat``); this is the rest, which only the host knows: whether a seat is
+remote, its token, the connection that holds it now, how long a dropped person's grace
+lasts. From it come the seat a joining client takes and the presence every client shows.
+
+A seat is *remote* (a person elsewhere, who joins with the code) or the host's (a person
+at the host's keyboard, or a computer driver). A remote seat nobody has taken waits; a
+client that drops is ``away`` for the grace, then a computer driver takes the car
+(``Race.hand_seat``, kept as the record's seat changes) until the person is back with the
+token or the code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from monza_tui.net import codes
+from monza_tui.net.outbox import Link
+from monza_tui.net.protocol import MAX_LEFT, PresenceWire
+from monza_tui.record import Race
+
+
+@dataclass
+class Seat:
+    """One seat as the host keeps it."""
+
+    remote: bool
+    token: str | None = None
+    """A remote seat's token (None: nobody has taken it yet)."""
+    holder: Link | None = None
+    away_until: float | None = None
+    """While the driver is away: the loop's time their grace ends."""
+    timer: asyncio.TimerHandle | None = None
+    dropped: bool = False
+    """A computer driver took over after the grace: given back when the person returns."""
+
+
+def seat_for(seats: Sequence[Seat], race: Race, token: str, name: str | None) -> int | None:
+    """Which remote seat a joining client takes: the seat of its token, else the free
+    seat of its name (any case), else the first remote seat nobody has taken; None: it
+    watches."""
+    if token:
+        for p, seat in enumerate(seats):
+            if seat.remote and seat.token and codes.code_matches(token, seat.token):
+                return p
+    free = [p for p, seat in enumerate(seats) if seat.remote and seat.holder is None]
+    if name:
+        wanted = name.casefold()
+        for p in free:
+            if race.players[p].name.casefold() == wanted:
+                return p
+    for p in free:
+        if seats[p].token is None:
+            return p
+    return None
+
+
+def presence(
+    seats: Sequence[Seat], race: Race, holder: Callable[[int], Link | None], now: float
+) -> list[PresenceWire]:
+    """Each seat's presence: a computer driver's, here, away (with the grace left), or
+    waiting for its person."""
+    found = []
+    for p, seat in enumerate(seats):
+        if race.players[p].seat.is_bot:
+            found.append(PresenceWire(kind="bot"))
+        elif holder(p) is not None:
+            found.append(PresenceWire(kind="here"))
+        elif seat.away_until is not None:
+            left = min(MAX_LEFT, max(0.0, seat.away_until - now))
+            found.append(PresenceWire(kind="away", left=left))
+        else:
+            found.append(PresenceWire(kind="waiting"))
+    return found
+
+
+__all__ = ["Seat", "presence", "seat_for"]

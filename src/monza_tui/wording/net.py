@@ -1,0 +1,58 @@
+"""Shared races as sentences (:mod:`monza_tui.net`): the host's refusals, which travel as
+language-neutral codes and values, and the client's own troubles (joining, the line)."""
+
+from __future__ import annotations
+
+from monza_tui.i18n import N_
+from monza_tui.wording.plural import Message
+
+MESSAGES: dict[str, Message] = {
+    # Refusals of a hello
+    "net.bad_code": N_("wrong join code: check it with the host"),
+    "net.version": N_(
+        "this race's host speaks network version {ours} and this monza {theirs}: "
+        "use the same version of monza on both machines"
+    ),
+    "net.full": N_("the race is full: the host takes at most {most} connections"),
+    "net.hello_first": N_("the host expected a hello first"),
+    "net.hello_again": N_("already joined"),
+    # Refusals of a message
+    "net.bad_json": N_("the host could not read a message from this monza"),
+    "net.bad_message": N_("the host refused a malformed message"),
+    "net.unknown_type": N_("the host does not know that message"),
+    "net.watching": N_("you are watching this race: you drive no car"),
+    "net.stale": N_("the race moved on before your move arrived: try again"),
+    "net.over": N_("the race is over"),
+    "net.not_your_turn": N_("not your turn: {name} is to play"),
+    "net.roll_due": N_("the dice are to be rolled first"),
+    "net.no_roll": N_("no dice are to be rolled now"),
+    "net.dice": N_("only the host rolls the dice"),
+    "net.invalid_action": N_("not a move: {action}"),
+    "net.illegal": N_("{action} is not allowed now"),
+    # The engine's own reason, which names the move (the client finds it on its mirror):
+    # nothing to translate here.
+    "net.illegal_why": "{why}",
+    "net.not_host": N_("only the host's terminal hands a car to another driver"),
+    "net.seat": N_("that car cannot change hands now"),
+    # The client's own
+    "net.bad_address": N_(
+        "{address}: not an address; give HOST:PORT as the host shows it, e.g. "
+        "192.168.1.5:8765"
+    ),
+    "net.cannot_connect": N_("cannot reach the host at {address}: {why}"),
+    "net.timeout": N_("no answer in time"),
+    "net.refused_line": N_("nothing is listening there"),
+    "net.bad_welcome": N_("the host sent a race this monza cannot read"),
+    "net.offline": N_("not connected to the host: trying again"),
+    "net.lost": N_("the line to the host is lost"),
+    "net.not_hosted": N_(
+        "{path}: not the save of a hosted race (monza resume plays it on at one keyboard)"
+    ),
+    "net.bad_host_field": N_("{path}: the header's host field is damaged"),
+    "net.no_host_save": N_("no hosted race to resume in {folder}"),
+    "net.seed_mismatch": N_(
+        "the host's seed does not match the hash it showed at the start: the dice may "
+        "not have been fair"
+    ),
+}
+"""The network's codes to their English messages."""
