@@ -20,11 +20,12 @@ from monza_tui.i18n import _, colour_name
 from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind, car_count_words, level_name
+from monza_tui.web import emoji
 
 MAX_NAME = MAX_NAME_CHARS
 """Longest player name (monza_tui.limits)."""
 
-ROBOT = "🤖"
+ROBOT = emoji("🤖")
 """The mark of a computer driver, shown beside its level."""
 
 

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from monza_tui.i18n import N_, _, ngettext, number
 from monza_tui.stats.standings import Standing
+from monza_tui.web import emoji
 
-TROPHY = "🏆"
+TROPHY = emoji("🏆")
 """The trophy of the winners (R11) and of the reigning champions (as the results show it)."""
 
 COLUMNS = (N_("Player"), N_("Races"), N_("Wins"), N_("Shared"), N_("Win share"),
@@ -65,8 +66,6 @@ def champions_line(names: Sequence[str]) -> str:
 
 def skipped_line(count: int) -> str:
     """How many records could not be read (they are left out, never a crash)."""
-    return ngettext(
-        "{n} record could not be read and is left out (monza saves --all shows why).",
-        "{n} records could not be read and are left out (monza saves --all shows why).",
-        count,
-    ).format(n=number(count))
+    from monza_tui.wording.going_on import go_on
+
+    return go_on("skipped", count=count, n=number(count))

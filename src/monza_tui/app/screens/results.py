@@ -22,7 +22,9 @@ from monza_tui.i18n import N_, _, colour_letter, ngettext, number, retranslate
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
 from monza_tui.stats.words import TROPHY
+from monza_tui.web import served
 from monza_tui.wording import board_title
+from monza_tui.wording.going_on import go_on
 
 
 def dice_words(state: State, player: int) -> str:
@@ -103,6 +105,8 @@ class ResultsScreen(Screen[None]):
         Binding("escape", "board", N_("Board"), id="results.board"),
         Binding("i", "details", N_("Details"), id="results.details"),
         Binding("t", "standings", N_("Standings"), id="results.standings"),
+        # Only in a browser (monza serve): in a terminal the record is in the history.
+        Binding("d", "download", N_("Download the record"), id="results.download"),
         # The footer shows ^q already.
         Binding("q", "app.quit", N_("Quit"), show=False, id="results.quit"),
     ]
@@ -178,8 +182,7 @@ class ResultsScreen(Screen[None]):
                              id="evening", markup=False)
             # The seed is a detail for replaying the race, shown on request (i).
             details = Static(
-                _("Seed {seed}: monza play --seed {seed} with the same set-up deals the same "
-                  "dice; monza replay steps through the record.").format(seed=race.seed),
+                go_on("seed", seed=race.seed),
                 id="details",
                 markup=False,
             )
@@ -190,6 +193,9 @@ class ResultsScreen(Screen[None]):
                              compact=True, action="app.rematch")
                 yield Button(_("New set-up"), id="new-setup", compact=True,
                              action="app.new_setup")
+                if served():
+                    yield Button(_("Download the record"), id="download", compact=True,
+                                 action="screen.download")
                 yield Button(_("Quit"), id="quit", compact=True, action="app.quit")
         # As on the race screen: no command-palette key in the footer (^p still opens it).
         # Compact on a narrow terminal: after an evening's last race, its keys at their
@@ -206,6 +212,16 @@ class ResultsScreen(Screen[None]):
 
         names = tuple(p.name for p in self.race.players)
         self.app.push_screen(StandingsScreen(self.race.game.board.name, names))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The download is a browser's (monza serve): hidden and off in a terminal.
+        return served() if action == "download" else True
+
+    def action_download(self) -> None:
+        """Send the race's record to the visitor's browser (docs/web.md)."""
+        from monza_tui.web.download import deliver_record
+
+        deliver_record(self.app, self.race)
 
     def action_details(self) -> None:
         """Show or hide the race's details (its seed)."""
