@@ -14,6 +14,7 @@ import errno
 from pathlib import Path
 
 from monza_tui.commands.flags import whole
+from monza_tui.commands.play import add_pace_arguments
 from monza_tui.errors import UserError
 from monza_tui.files import shown
 from monza_tui.i18n import _
@@ -23,7 +24,8 @@ DEFAULT_PORT = 8000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``monza serve [--host H] [--port N] [--visitors DIR] [--most N]``."""
+    """``monza serve [--host H] [--port N] [--visitors DIR] [--most N]`` and the pace of
+    the visitors' races (``--bot-delay``, ``--no-animation``)."""
     parser.add_argument(
         "--host", default="127.0.0.1", metavar=_("ADDRESS"),
         help=_("the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 "
@@ -43,6 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--most", type=whole(1, 1000), default=20, metavar="N",
         help=_("the most games running at once, one per open browser tab (default: 20)"),
     )
+    add_pace_arguments(parser)
 
 
 def need_textual_serve() -> None:
@@ -57,11 +60,12 @@ def need_textual_serve() -> None:
 def run(args: argparse.Namespace) -> int:
     """Serve until Ctrl+C."""
     need_textual_serve()
-    from monza_tui.web.server import MonzaServer, default_root
+    from monza_tui.web.server import MonzaServer, default_root, visitor_command
 
     root = Path(args.visitors).expanduser() if args.visitors else default_root()
     try:
-        server = MonzaServer(root, host=args.host, port=args.port, most=args.most)
+        server = MonzaServer(root, host=args.host, port=args.port, most=args.most,
+                             command=visitor_command(args.bot_delay, args.no_animation))
     except OSError as error:
         raise UserError(_("{folder}: cannot keep the visitors' saves there: {why}").format(
             folder=shown(root), why=error.strerror or error)) from None

@@ -54,8 +54,17 @@ PAGE_WORDS = {
 """The page's own words (the game's are the game's), in the visitor's language."""
 FULL = N_("Monza is serving {most} games at once, as many as it may. Try again in a while.")
 """Said in the page's terminal to one visitor too many."""
-COMMAND = shlex.join([sys.executable, "-m", "monza_tui.web.visitor"])
-"""What runs for each visitor: the game, started as ``monza`` alone would be."""
+
+
+def visitor_command(bot_delay: float | None = None, no_animation: bool = False) -> str:
+    """What runs for each visitor: the game, started as ``monza`` alone would be, at the
+    pace ``monza serve`` was given."""
+    command = [sys.executable, "-m", "monza_tui.web.visitor"]
+    if bot_delay is not None:
+        command += ["--bot-delay", repr(bot_delay)]
+    if no_animation:
+        command.append("--no-animation")
+    return shlex.join(command)
 
 
 def page_words(language: str | None) -> Callable[[str], str]:
@@ -91,8 +100,8 @@ class MonzaServer(Server):
     """textual-serve's server with a home, a language and a page of our own per visitor."""
 
     def __init__(self, root: Path, *, host: str = "127.0.0.1", port: int = 8000,
-                 most: int = 20, command: str = COMMAND) -> None:
-        super().__init__(command, host=host, port=port, title="Monza",
+                 most: int = 20, command: str | None = None) -> None:
+        super().__init__(command or visitor_command(), host=host, port=port, title="Monza",
                          templates_path=TEMPLATES)
         self.root = root
         self.key = visitors.secret(root)
@@ -109,8 +118,13 @@ class MonzaServer(Server):
             web.get("/ws/{glyphs:emoji|plain}", self.handle_websocket, name="websocket-glyphs"),
             web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, name="static"),
+            web.get("/favicon.ico", self.handle_no_icon),
         ])
         return app
+
+    async def handle_no_icon(self, request: web.Request) -> web.Response:
+        """No icon (rather than a 404 in the browser's console)."""
+        return web.Response(status=204)
 
     def _visitor(self, request: web.Request) -> str | None:
         return visitors.visitor_of(self.key, request.cookies.get(visitors.COOKIE))
@@ -233,4 +247,4 @@ def default_root() -> Path:
     return saves.home() / "web"
 
 
-__all__ = ["COMMAND", "MonzaServer", "VisitorService", "default_root"]
+__all__ = ["MonzaServer", "VisitorService", "default_root", "visitor_command"]

@@ -10,13 +10,16 @@ read by Textual's web driver.
 from __future__ import annotations
 
 
-def main() -> int:
-    """Run the game for one visitor until they quit or close the tab."""
+def main(argv: list[str] | None = None) -> int:
+    """Run the game for one visitor until they quit or close the tab; ``argv``: the pace
+    flags ``monza serve`` was given (``--bot-delay``, ``--no-animation``)."""
+    import sys
+
     from monza_tui.cli import build_parser, choose_language
     from monza_tui.commands.play import make_app, run_app
 
     choose_language(None)  # the visitor's choice in the set-up screen, else the browser's
-    args = build_parser("play").parse_args(["play"])
+    args = build_parser("play").parse_args(["play", *(sys.argv[1:] if argv is None else argv)])
     return run_app(make_app(args))
 
 
