@@ -25,8 +25,9 @@ from monza_tui.web import emoji
 MAX_NAME = MAX_NAME_CHARS
 """Longest player name (monza_tui.limits)."""
 
-ROBOT = emoji("🤖")
-"""The mark of a computer driver, shown beside its level."""
+ROBOT = "🤖"
+"""The mark of a computer driver, shown beside its level (through
+:func:`monza_tui.web.emoji`: a plain mark in a browser without emoji)."""
 
 
 def seat_label(kind: SeatKind) -> str:
@@ -34,7 +35,7 @@ def seat_label(kind: SeatKind) -> str:
     kind = SeatKind(kind)
     if kind is SeatKind.HUMAN:
         return _("Human")
-    return f"{ROBOT} {level_name(kind)}"
+    return f"{emoji(ROBOT)} {level_name(kind)}"
 
 
 @dataclass(frozen=True)

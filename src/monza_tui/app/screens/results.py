@@ -22,7 +22,7 @@ from monza_tui.i18n import N_, _, colour_letter, ngettext, number, retranslate
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
 from monza_tui.stats.words import TROPHY
-from monza_tui.web import served
+from monza_tui.web import emoji, served
 from monza_tui.wording import board_title
 from monza_tui.wording.going_on import go_on
 
@@ -81,7 +81,7 @@ def evening_text(evening: Evening, scores: tuple[Score, ...], width: int = 76) -
             entry = _("{place} {name}: {points} (+{gained})")
         entry = entry.format(place=ordinal(score.place), name=score.name, points=points,
                              gained=None if score.last is None else number(score.last))
-        mark = f"{TROPHY} " if evening.over and score.place == 1 else ""
+        mark = f"{emoji(TROPHY)} " if evening.over and score.place == 1 else ""
         entries.append(f"{mark}{entry}")
     lines = [heading, ""]
     for entry in entries:
@@ -136,11 +136,11 @@ class ResultsScreen(Screen[None]):
             yield Static(_("The race is over"), classes="title", id="results-title")
             if len(winners) == 1:
                 headline = _("{trophy} {name} wins!").format(
-                    trophy=TROPHY, name=names[winners[0]]
+                    trophy=emoji(TROPHY), name=names[winners[0]]
                 )
             else:
                 headline = _("{trophy} {names} share the win").format(
-                    trophy=TROPHY, names=_(" and ").join(names[p] for p in winners)
+                    trophy=emoji(TROPHY), names=_(" and ").join(names[p] for p in winners)
                 )
             yield Static(headline, id="headline", markup=False)
             # The winners are the reigning champions until the next race (rulebook).
@@ -174,7 +174,8 @@ class ResultsScreen(Screen[None]):
                             where_short(state, player), classes="result-where"
                         )
                         yield Static(dice_words(state, player), classes="result-dice")
-                        yield Static(TROPHY if player in winners else "", classes="result-trophy")
+                        yield Static(emoji(TROPHY) if player in winners else "",
+                                     classes="result-trophy")
             yield Static(rule_note(race.game.pro), classes="note", id="rule-note")
             if self.evening is not None:
                 width = max(30, self.app.size.width - 6)
