@@ -21,7 +21,7 @@ from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
 from monza_tui.errors import CarAt, Said
 from monza_tui.i18n import N_, _, colour_name, pgettext
-from monza_tui.wording import commands, engine, fields, files, going_on, hints, record
+from monza_tui.wording import commands, engine, fields, files, hints, record
 from monza_tui.wording.plural import Message, Plural
 
 MESSAGES: Mapping[str, Message] = {
@@ -31,7 +31,6 @@ MESSAGES: Mapping[str, Message] = {
     **fields.MESSAGES,
     **hints.MESSAGES,
     **record.MESSAGES,
-    **going_on.MESSAGES,
 }
 """Every code the wording layer knows, to its English message."""
 
