@@ -23,7 +23,8 @@ STARTUP_SECONDS = 30.0
 @contextmanager
 def serving(root: Path, *flags: str) -> Iterator[str]:
     """Run ``monza serve --port 0 --visitors ROOT`` (bots without pause, no animation) and
-    give its address; stopped with SIGTERM (then killed) at the end."""
+    give its address; stopped with SIGTERM at the end, which must end every game it
+    started too (its process group empties), else they are killed and the test fails."""
     env = dict(os.environ, LANGUAGE="en", LC_ALL="C.UTF-8")
     for name in ("MONZA_WEB", "MONZA_EMOJI", "MONZA_CONFIG"):
         env.pop(name, None)
@@ -31,6 +32,7 @@ def serving(root: Path, *flags: str) -> Iterator[str]:
                str(root), "--bot-delay", "0", "--no-animation", *flags]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=env, start_new_session=True)
+    left = False
     try:
         yield _address(process)
     finally:
@@ -39,11 +41,27 @@ def serving(root: Path, *flags: str) -> Iterator[str]:
             try:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+                process.kill()
                 process.wait(timeout=10)
+        left = _group_left(process.pid)
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
+    assert not left, "monza serve left a game running after it stopped"
+
+
+def _group_left(group: int, seconds: float = 10.0) -> bool:
+    """Whether processes of the server's group (its games) outlive it by ``seconds``;
+    those are killed."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return False
+        time.sleep(0.05)
+    os.killpg(group, signal.SIGKILL)
+    return True
 
 
 def _address(process: subprocess.Popen[bytes]) -> str:

@@ -106,8 +106,8 @@ class MonzaServer(Server):
         self.root = root
         self.key = visitors.secret(root)
         self.most = most
-        self.running = 0
-        """Games running now (one per open tab)."""
+        self.games: set[VisitorService] = set()
+        """The games running now (one per open tab)."""
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -156,7 +156,7 @@ class MonzaServer(Server):
         width = max(20, min(500, to_int(request.query.get("width", "80"), 80)))
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))
         await websocket.prepare(request)
-        if self.running >= self.most:
+        if len(self.games) >= self.most:
             language = visitors.language_of(request.headers.get("Accept-Language"),
                                             i18n.LANGUAGES)
             line = page_words(language)(FULL).format(most=self.most)
@@ -177,7 +177,7 @@ class MonzaServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
         )
-        self.running += 1
+        self.games.add(service)
         try:
             await service.start(width, height)
             await self._process_messages(websocket, service)
@@ -186,7 +186,7 @@ class MonzaServer(Server):
         except Exception as error:  # one visitor's trouble never stops the others
             log.exception(error)
         finally:
-            self.running -= 1
+            self.games.discard(service)
             await service.stop()
         return websocket
 
@@ -237,7 +237,21 @@ class MonzaServer(Server):
         try:
             await stop.wait()
         finally:
-            await runner.cleanup()  # every open game is told to quit (and saves)
+            await self.close_games()
+            await runner.cleanup()
+
+    async def close_games(self, seconds: float = 5.0) -> None:
+        """Tell every open game to quit (it saves, as when its terminal closes); a game
+        still running after ``seconds`` is killed (its autosave has every action anyway)."""
+        games = list(self.games)
+        if games:
+            await asyncio.wait([asyncio.create_task(game.stop()) for game in games],
+                               timeout=seconds)
+        for game in games:
+            process = game._process
+            if process is not None and process.returncode is None:
+                process.kill()
+                await process.wait()
 
 
 def default_root() -> Path:
