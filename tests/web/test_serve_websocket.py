@@ -144,6 +144,25 @@ def test_each_visitor_is_offered_only_their_own_race(tmp_path: Path) -> None:
     assert sorted(len(files) for files in saved.values()) == [0, 1]
 
 
+def test_the_page_speaks_the_browser_language_and_signs_its_cookie(tmp_path: Path) -> None:
+    async def main(address: str) -> None:
+        async with browser() as session:
+            headers = {"Accept-Language": "de-CH, fr;q=0.8", "Host": "example.test:8123"}
+            async with session.get(address, headers=headers) as page:
+                text = await page.text()
+                cookie = page.headers["Set-Cookie"]
+            # The websocket's address is the one the visitor used (a proxy, another name).
+            assert 'data-session-websocket-url="ws://example.test:8123/ws"' in text
+            assert '<html lang="de">' in text and "fonts.googleapis" not in text
+            assert cookie.startswith(f"{visitors.COOKIE}=")
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            async with session.get(f"{address}favicon.ico") as icon:
+                assert icon.status == 204
+
+    with serving(tmp_path / "web") as address:
+        asyncio.run(main(address))
+
+
 def test_a_stranger_frame_changes_nothing(tmp_path: Path) -> None:
     """Frames that are not the page's JSON are skipped; the game goes on."""
     async def main(address: str) -> None:
