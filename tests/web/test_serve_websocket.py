@@ -151,8 +151,9 @@ def test_the_page_speaks_the_browser_language_and_signs_its_cookie(tmp_path: Pat
             async with session.get(address, headers=headers) as page:
                 text = await page.text()
                 cookie = page.headers["Set-Cookie"]
-            # The websocket's address is the one the visitor used (a proxy, another name).
-            assert 'data-session-websocket-url="ws://example.test:8123/ws"' in text
+            # The websocket's address is the one the visitor used (a proxy, another name), with
+            # the page's language (a browser need not send Accept-Language with it).
+            assert 'data-session-websocket-url="ws://example.test:8123/ws/de"' in text
             assert '<html lang="de">' in text and "fonts.googleapis" not in text
             assert cookie.startswith(f"{visitors.COOKIE}=")
             assert "HttpOnly" in cookie and "SameSite=Strict" in cookie

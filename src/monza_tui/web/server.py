@@ -116,6 +116,8 @@ class MonzaServer(Server):
             web.get("/", self.handle_index, name="index"),
             web.get("/ws", self.handle_websocket, name="websocket"),
             web.get("/ws/{glyphs:emoji|plain}", self.handle_websocket, name="websocket-glyphs"),
+            web.get("/ws/{language:[a-z]{2}}/{glyphs:emoji|plain}", self.handle_websocket,
+                    name="websocket-language"),
             web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, name="static"),
             web.get("/favicon.ico", self.handle_no_icon),
@@ -125,6 +127,13 @@ class MonzaServer(Server):
     async def handle_no_icon(self, request: web.Request) -> web.Response:
         """No icon (rather than a 404 in the browser's console)."""
         return web.Response(status=204)
+
+    def _language(self, request: web.Request) -> str | None:
+        """The language the page chose (in the websocket's path), else the browser's."""
+        chosen = request.match_info.get("language")
+        if chosen in i18n.LANGUAGES:
+            return chosen
+        return visitors.language_of(request.headers.get("Accept-Language"), i18n.LANGUAGES)
 
     def _visitor(self, request: web.Request) -> str | None:
         return visitors.visitor_of(self.key, request.cookies.get(visitors.COOKIE))
@@ -139,7 +148,10 @@ class MonzaServer(Server):
         context = {
             "language": language or "en",
             "words": {name: say(text) for name, text in PAGE_WORDS.items()},
-            "websocket_url": f"{scheme}://{request.host}/ws",
+            # The page's language goes with the websocket: a browser need not send its
+            # Accept-Language there again.
+            "websocket_url": f"{scheme}://{request.host}/ws"
+                             + (f"/{language}" if language else ""),
             "static_url": "/static/",
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
         }
@@ -157,9 +169,7 @@ class MonzaServer(Server):
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))
         await websocket.prepare(request)
         if len(self.games) >= self.most:
-            language = visitors.language_of(request.headers.get("Accept-Language"),
-                                            i18n.LANGUAGES)
-            line = page_words(language)(FULL).format(most=self.most)
+            line = page_words(self._language(request))(FULL).format(most=self.most)
             await websocket.send_bytes(f"\r\n  {line}\r\n".encode())
             await websocket.close()
             return websocket
@@ -168,8 +178,7 @@ class MonzaServer(Server):
         service = VisitorService(
             self.command,
             home=visitors.home_of(self.root, visitor),
-            language=visitors.language_of(request.headers.get("Accept-Language"),
-                                          i18n.LANGUAGES),
+            language=self._language(request),
             emoji=request.match_info.get("glyphs") == "emoji",
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
