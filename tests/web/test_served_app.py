@@ -151,3 +151,18 @@ def test_serve_without_the_web_extra_says_how_to_install_it(
     err = capsys.readouterr().err
     assert err == "monza: " + _("monza serve needs the web extra: pip install "
                                 "'monza-tui[web]'") + "\n"
+
+
+def test_serve_on_a_port_in_use_is_one_line(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--visitors", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == "monza: " + _("port {port} is in use; --port N picks another (0: any free "
+                                "port)").format(port=port) + "\n"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import os
 from pathlib import Path
 
 from monza_tui.commands.flags import whole
@@ -80,8 +81,9 @@ def run(args: argparse.Namespace) -> int:
         if error.errno == errno.EADDRINUSE:
             raise UserError(_("port {port} is in use; --port N picks another (0: any free "
                               "port)").format(port=args.port)) from None
+        why = os.strerror(error.errno) if error.errno else (error.strerror or error)
         raise UserError(_("cannot listen on {host} port {port}: {why}").format(
-            host=args.host, port=args.port, why=error.strerror or error)) from None
+            host=args.host, port=args.port, why=why)) from None
     except KeyboardInterrupt:
         pass
     return 0
