@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,6 +20,9 @@ from monza_tui.i18n import _
 from monza_tui.record import parse_records
 from monza_tui.web import PLAIN_MARKS, visitors
 from web.serving import Terminal, serving
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Download, Page
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -77,10 +81,26 @@ class Screen:
         return "" if self.terminal is None else self.terminal.flat()
 
 
+def download_record(page: Page, screen: Screen) -> tuple[str, str]:
+    """Press d on the results and catch the download: the page opens the single-use
+    address in a new tab (Chromium tells of the download on that tab or on the page, as it
+    goes). The file's name and text."""
+    downloads: list[Download] = []
+    page.context.on("page", lambda tab: tab.on("download", lambda got: downloads.append(got)))
+    page.on("download", lambda got: downloads.append(got))
+    page.keyboard.press("d")
+    deadline = time.monotonic() + 30
+    while not downloads:
+        assert time.monotonic() < deadline, f"no download in 30 s: {screen.texts}"
+        page.wait_for_timeout(50)
+    download = downloads[0]
+    return download.suggested_filename, Path(download.path()).read_text(encoding="utf-8")
+
+
 def test_a_browser_plays_a_race_to_the_results(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from playwright.sync_api import Download, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     root = tmp_path / "web"
     key = visitors.secret(root)
@@ -133,21 +153,10 @@ def test_a_browser_plays_a_race_to_the_results(
                 assert "🏆" not in results and f"{PLAIN_MARKS['🏆']} " in results
             # The record comes down as a file, and it is this race.
             assert _("Download the record") in results
-            # The page opens the single-use address in a new tab, which downloads it.
-            downloads: list[Download] = []
-            # (Chromium tells of it on the new tab or on the page, as it goes.)
-            context.on("page", lambda tab: tab.on("download", lambda got: downloads.append(got)))
-            page.on("download", lambda got: downloads.append(got))
-            page.keyboard.press("d")
-            deadline = time.monotonic() + 30
-            while not downloads:
-                assert time.monotonic() < deadline, f"no download in 30 s: {screen.texts}"
-                page.wait_for_timeout(50)
-            download = downloads[0]
-            text = Path(download.path()).read_text(encoding="utf-8")
-            (race,) = parse_records(text, download.suggested_filename)
+            name, text = download_record(page, screen)
+            (race,) = parse_records(text, name)
             assert race.state.is_terminal()
             assert [player.name for player in race.players] == ["Ann", "Bot 1"]
-            assert download.suggested_filename.endswith(saves.SUFFIX)
+            assert name.endswith(saves.SUFFIX)
         finally:
             browser.close()
