@@ -166,3 +166,25 @@ def test_serve_on_a_port_in_use_is_one_line(
     err = capsys.readouterr().err
     assert err == "monza: " + _("port {port} is in use; --port N picks another (0: any free "
                                 "port)").format(port=port) + "\n"
+
+
+def test_each_visitors_game_gets_its_home_its_language_and_the_served_flags(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual_serve.download_manager import DownloadManager
+
+    from monza_tui.web.server import VisitorService, visitor_command
+
+    monkeypatch.setenv("MONZA_CONFIG", "/the/host's/settings")
+
+    async def nothing(*args: Any) -> None:
+        return None
+
+    service = VisitorService(visitor_command(0.0, True), home=tmp_path / "v", language="pl",
+                             emoji=False, write_bytes=nothing, write_str=nothing,
+                             close=nothing, download_manager=DownloadManager())
+    environment = service._build_environment(100, 30)
+    assert environment["MONZA_HOME"] == str(tmp_path / "v")
+    assert "MONZA_CONFIG" not in environment  # the host's settings are not the visitor's
+    assert (environment[SERVED], environment[EMOJI], environment["LANGUAGE"]) == ("1", "0", "pl")
+    assert service.command.endswith("-m monza_tui.web.visitor --bot-delay 0.0 --no-animation")
