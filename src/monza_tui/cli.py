@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "boards": N_("list, show or check boards"),
     "simulate": N_("race computer drivers against each other and summarise"),
     "stats": N_("the standings of the races played here, and the reigning champions"),
+    "serve": N_("play in a web browser: one game per visitor (needs the web extra)"),
 }
 
 
