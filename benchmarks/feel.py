@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import shutil
@@ -270,29 +269,49 @@ def launch(argv: list[str], env: dict[str, str], shows: str) -> tuple[float, Ter
     return (came - term.started) * 1000, term
 
 
+REACTION = 0.25
+"""Seconds from a frame to a person's key that answers it (a quick reaction)."""
+
 MISSED: list[str] = []
 """Key kinds whose effect never showed as scripted (reported under the table)."""
+
+
+VERBOSE = False
 
 
 def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) -> None:
     settles: str | None = None  # what the last key set going shows when it is over
     settled = 0  # how often that text was on the screen before the last key
-    for step in script.steps:
+    for number, step in enumerate(script.steps):
+        if VERBOSE:
+            print(f"  step {number}: {step.key} ({step.kind}) shows {step.shows!r}",
+                  file=sys.stderr)
         if settles is not None and step.kind != "turbo roll":
             # A re-roll's or a bot's pause; a log line may stay scrolled out of view. Not
             # before the turbo roll: the drive's last line ("All six dice placed...") may
             # sit under its own toast, and the turbo roll's short pause would be over (and
             # ``s`` have nothing to skip) before the wait gave up.
-            with contextlib.suppress(TimeoutError):
-                term.wait(lambda text, s=settles, n=settled: text.count(s) > n, timeout=5)
-        if step.kind != "turbo roll":  # the turbo roll's pause is short: no settling
+            try:  # (the longest pause it may meet is a re-roll's, half a second)
+                if term.screen.text().count(settles) <= settled:  # (it may be there now)
+                    term.wait(lambda text, s=settles, n=settled: text.count(s) > n, timeout=2)
+            except TimeoutError:
+                if VERBOSE:
+                    print(f"  ({settles!r} never came)", file=sys.stderr)
+        if step.kind == "bot's turn step":
+            # A person skips a bot's pause after seeing its turn begin, a reaction time
+            # later; the bot thinks during its pause (the frames of its turn's start are
+            # out by then), so what ``s`` waits for is the move, not the thinking.
+            term.settle(REACTION)
+        else:  # (a quiet moment is far shorter than the turbo roll's half-second pause)
             term.settle(0.03)
         before = term.screen.text()
         settles = step.settles
         settled = before.count(settles) if settles else 0
-        # What a key shows is its first frame, but for the hint and a bot's step, which
-        # are thought out in a worker: the hint, the bot's line in the log.
-        shows = step.shows if step.kind in ("hint", "bot's turn step") else None
+        # What a key shows is its first frame, but for the hint, which is thought out
+        # in a worker: the hint's line. (A bot's step is thought out during its pause, and
+        # the person skips it a reaction time after its turn began: its first frame after
+        # ``s`` shows the bot's move, the rest of a skipped turn following in one frame.)
+        shows = step.shows if step.kind == "hint" else None
         seen = before.count(shows) if shows else 0
         sent = term.press(step.key)
         try:
@@ -302,6 +321,8 @@ def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) ->
                 came = term.wait(lambda text, s=shows, n=seen: text.count(s) > n, timeout=3)
         except TimeoutError:
             MISSED.append(step.kind or step.key)
+            if VERBOSE:
+                print("  missed; the screen:\n" + term.screen.text(), file=sys.stderr)
             continue
         if step.kind is not None:
             results.setdefault(step.kind, []).append((came - sent) * 1000)
@@ -323,7 +344,10 @@ def main() -> int:
                         "keys; the peak RSS is then that of the race screen's launch)")
     parser.add_argument("--script", metavar="FILE", help="keep the scripted keys in FILE "
                         "(made if missing; saves the in-process scripting run next time)")
+    parser.add_argument("--verbose", action="store_true", help="say each key as it is sent")
     options = parser.parse_args()
+    global VERBOSE
+    VERBOSE = options.verbose
     runs = 2 if options.quick else options.runs
     each = 3  # the quick mode plays the start of the same race, until it met every kind
 

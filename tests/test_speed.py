@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tomllib
@@ -45,6 +46,29 @@ def test_the_launch_of_a_race_imports_neither_pydantic_nor_the_bots_nor_record_r
     assert "monza_tui.record.stream" not in loaded
     assert "monza_tui.simulate" not in loaded
     assert not {m for m in loaded if m.startswith("monza_tui.bots.")} - {"monza_tui.bots.base"}
+
+
+def test_a_race_on_screen_has_not_imported_pydantic(tmp_path: Path) -> None:
+    """Once the race screen shows (an expert at the table, no evening), the file checks'
+    pydantic is still not loaded: it costs launch time and several megabytes."""
+    code = (
+        "import asyncio, sys\n"
+        "from monza_tui.app.app import MonzaApp\n"
+        "from monza_tui.app.race_setup import RaceSetup, Seat, start_race\n"
+        "from monza_tui.engine import Colour\n"
+        "seats = (Seat('Ann', Colour.RED), Seat('Bot 1', Colour.GREEN, 'expert'))\n"
+        "setup = RaceSetup(board='long', pro=True, bonus=True, seats=seats, seed=4)\n"
+        "async def main():\n"
+        "    app = MonzaApp(setup, race=start_race(setup), bot_delay=30, animation_delay=0)\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        print(type(app.screen).__name__, 'pydantic' in sys.modules)\n"
+        "asyncio.run(main())\n"
+    )
+    env = {**os.environ, "MONZA_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=env, timeout=60)
+    assert done.stdout.split() == ["RaceScreen", "False"]
 
 
 @pytest.mark.parametrize("turbo", [False, True])

@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "boards": N_("list, show or check boards"),
     "simulate": N_("race computer drivers against each other and summarise"),
     "stats": N_("the standings of the races played here, and the reigning champions"),
+    "serve": N_("play in a web browser: one game per visitor (needs the web extra)"),
 }
 
 
@@ -77,8 +78,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"monza-tui {__version__}",
                         help=_("show program's version number and exit"))
     _add_lang(parser)
-    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser,
-                                title=_("commands"))
+    # (prog given: argparse would otherwise lay out the whole usage line to find it)
+    sub = parser.add_subparsers(dest="command", prog=parser.prog, metavar=_("COMMAND"),
+                                parser_class=_Parser, title=_("commands"))
     for name, help_text in COMMANDS.items():
         command = sub.add_parser(name, help=_(help_text), description=_(help_text))
         _add_lang(command)

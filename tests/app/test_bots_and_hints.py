@@ -89,6 +89,35 @@ async def test_skip_ends_the_bot_pauses_and_the_drive() -> None:
 
 
 @run_async
+async def test_a_skipped_bot_turn_is_played_out_in_one_frame() -> None:
+    """s during a bot's pause: the rest of its turn is thought out at once and drawn once
+    (not one frame a step), and every step is still in the record."""
+    race = start_race(RaceSetup(board=SPRINT, seats=(ANN, BOT), seed=5))
+    app = race_app(race=race, bot_delay=600, roller=ScriptedDice("RRRRRR", "BYRGWP"))
+    shown: list[int] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.screen.query_one(BoardView)
+        original_show = view.show
+
+        def spy_show(scene: Any) -> None:
+            if app.race.state.player == 1:
+                shown.append(len(scene.tokens))
+            original_show(scene)
+
+        view.show = spy_show  # type: ignore[method-assign]
+        await press(pilot, "space", "1")
+        await pilot.press("enter")  # Ann drives; the bot's pause begins (600 s)
+        await wait_for(pilot, lambda: app.race.state.player == 1)
+        await pilot.press("s")  # its roll and its turn
+        await wait_for(pilot, lambda: human_turn(app))
+        turn = app.race.turns[1]
+        assert turn.player == 1 and len(turn.moves) == 6
+        # The board showed the bot's rolled dice (no tokens yet), then its turn over at
+        # once: none of its steps on its own (without the skip: 1, 2, ... 5 tokens).
+        assert shown and not any(shown)
+
+
+@run_async
 async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
     dice = ScriptedDice("RGBYPB")
     race = start_race(RaceSetup(board=SPRINT, pro=True, seats=(ANN, BOT), seed=5))

@@ -314,13 +314,13 @@ async def test_cursor_moves_and_die_picks_recompute_no_legal_actions(monkeypatch
 
 @run_async
 async def test_at_80x24_the_footer_keeps_rules_and_the_log_wraps_to_its_width() -> None:
-    from textual.widgets import RichLog
+    from monza_tui.app.widgets.race_log import RaceLog
 
     app = race_app(race=sprint(), roller=ScriptedDice("RRRRRR"))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "space")
         assert screen_lines(app)[-1].rstrip().endswith(key_label("?", "Rules"))
-        log = app.screen.query_one("#log", RichLog)
+        log = app.screen.query_one("#log", RaceLog)
         # No scrollbar (it would repaint at every new line): lines wrap at the log's whole
         # width, and the newest line is in view as soon as it is written.
         assert not log.show_vertical_scrollbar

@@ -32,6 +32,7 @@ from monza_tui.i18n import N_, _
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 from monza_tui.wording import word
+from monza_tui.wording.going_on import go_on
 
 if TYPE_CHECKING:
     from monza_tui.app.remote_host import RemoteHost
@@ -207,8 +208,7 @@ class MonzaApp(WordsApp):
                     self.exit(message=_("The race could not be saved anywhere: {why}").format(
                         why=error), return_code=1)
                     return
-                self.exit(message=_("The race is written to {path}; monza resume {path} "
-                                    "continues it.").format(path=where))
+                self.exit(message=go_on("rescued", path=where))
 
             question = _("The race is NOT saved: {why}. Write it to {folder} and quit?").format(
                 why=failed, folder=saves.rescue_folder()
@@ -224,11 +224,11 @@ class MonzaApp(WordsApp):
                 self.on_race_changed(race)
                 self.save_now()
                 if self.autosaver.error is None:
-                    self.exit(message=_("The race is saved; monza resume continues it."))
+                    self.exit(message=go_on("quit_saved"))
                 else:
                     self.action_request_quit()  # the last save failed: offer the rescue
 
-        question = _("Quit the race? It is saved: monza resume continues it later.")
+        question = go_on("quit_question")
         self.push_screen(ConfirmScreen(question, yes=_("Quit"), no=_("Play on")), answered)
 
     def begin(self, race: Race, *, make_screen: Callable[[], Any] | None = None) -> None:

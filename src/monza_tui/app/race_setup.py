@@ -20,12 +20,14 @@ from monza_tui.i18n import _, colour_name
 from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind, car_count_words, level_name
+from monza_tui.web import emoji
 
 MAX_NAME = MAX_NAME_CHARS
 """Longest player name (monza_tui.limits)."""
 
 ROBOT = "🤖"
-"""The mark of a computer driver, shown beside its level."""
+"""The mark of a computer driver, shown beside its level (through
+:func:`monza_tui.web.emoji`: a plain mark in a browser without emoji)."""
 
 
 def seat_label(kind: SeatKind) -> str:
@@ -33,7 +35,7 @@ def seat_label(kind: SeatKind) -> str:
     kind = SeatKind(kind)
     if kind is SeatKind.HUMAN:
         return _("Human")
-    return f"{ROBOT} {level_name(kind)}"
+    return f"{emoji(ROBOT)} {level_name(kind)}"
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from monza_tui.palette import STYLE
 from monza_tui.record import Race
 from monza_tui.record.seating import SeatChange, changes_by_step, seats_at
 from monza_tui.seats import player_name
+from monza_tui.web import emoji
 from monza_tui.wording import board_title, listing, phase_name
 from monza_tui.wording.commands import variant_names
 
@@ -281,7 +282,7 @@ class ReplayScreen(Screen[None]):
             text.append(f" {colour_letter(car)} ", STYLE[car])
             name = names[player]
             if drivers[player].is_bot:  # a computer driver at that moment (seats change hands)
-                name = f"{set_cell_size(name, 13).rstrip()} {ROBOT}"
+                name = f"{set_cell_size(name, 13).rstrip()} {emoji(ROBOT)}"
             text.append(f" {set_cell_size(name, 16)} ")  # cells: 小明 is 4
             text.append(space_short(state, state.positions[player]))
             if race.game.pro:

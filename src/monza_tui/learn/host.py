@@ -20,6 +20,7 @@ from monza_tui.learn import progress
 from monza_tui.learn.lesson import Lesson
 from monza_tui.learn.script import PARTS
 from monza_tui.record import Race
+from monza_tui.wording.going_on import go_on
 
 if TYPE_CHECKING:
     from monza_tui.app.app import MonzaApp
@@ -143,7 +144,7 @@ class LessonHost:
     def quit(self) -> None:
         """Leave the lesson (its step is saved): ``monza learn`` continues it."""
         self.saved()
-        self.app.exit(message=_("The lesson is saved; monza learn continues it."))
+        self.app.exit(message=go_on("lesson_saved"))
 
 
 def start_lesson(app: MonzaApp) -> None:

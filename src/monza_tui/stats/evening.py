@@ -24,16 +24,10 @@ import json
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
-
-from monza_tui.app.race_setup import RaceSetup, Seat
-from monza_tui.engine import Colour
+from monza_tui.app.race_setup import RaceSetup
 from monza_tui.errors import UserError
 from monza_tui.files import atomic_write_text, read_text
-from monza_tui.limits import MAX_NAME_CHARS, MAX_RACES
-from monza_tui.seats import SeatKind
 from monza_tui.stats.results import RaceResult, read_results
 from monza_tui.stats.standings import key
 
@@ -134,13 +128,17 @@ def load() -> Evening | None:
     """The evening under way, or None (none, or a file that cannot be used)."""
     path = home() / CURRENT
     try:
-        data = _EveningFile.model_validate(json.loads(read_text(path, LIMIT)))
+        text = read_text(path, LIMIT)
     except FileNotFoundError:
         return None
-    except (UserError, OSError, ValueError, ValidationError):
+    except (UserError, OSError):
         return None
-    evening = _from_model(data)
-    return None if evening.over else evening
+    # The file's check (pydantic) is imported only when there is a file to read: a race
+    # outside any evening starts without it.
+    from monza_tui.stats.evening_file import parse
+
+    evening = parse(text)
+    return None if evening is None or evening.over else evening
 
 
 # Points ----------------------------------------------------------------------------------
@@ -199,28 +197,6 @@ def table(evening: Evening, races: list[RaceResult] | None = None) -> tuple[Scor
 # The file --------------------------------------------------------------------------------
 
 
-class _SeatModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
-    car: Literal["red", "blue", "green", "yellow", "purple", "white"]
-    seat: SeatKind = SeatKind.HUMAN
-
-
-class _EveningFile(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    evening: Literal["monza-championship"]
-    version: Literal[1]
-    board: str = Field(min_length=1, max_length=4096)
-    pro: bool = False
-    bonus: bool = False
-    seats: list[_SeatModel] = Field(min_length=2, max_length=6)
-    start_player: StrictInt = Field(ge=0, le=5)
-    races: StrictInt = Field(ge=1, le=MAX_RACES)
-    played: list[str] = Field(default_factory=list, max_length=MAX_RACES)
-    current: StrictInt | None = None
-    started: str = Field(default="", max_length=40, pattern=r"^[0-9-]*$")
-
-
 def _to_json(evening: Evening) -> dict[str, object]:
     setup = evening.setup
     return {
@@ -238,15 +214,3 @@ def _to_json(evening: Evening) -> dict[str, object]:
         "current": evening.current,
         "started": evening.started,
     }
-
-
-def _from_model(data: _EveningFile) -> Evening:
-    setup = RaceSetup(
-        board=data.board,
-        pro=data.pro,
-        bonus=data.bonus,
-        seats=tuple(Seat(s.name, Colour(s.car), s.seat) for s in data.seats),
-        start_player=min(data.start_player, len(data.seats) - 1),
-    )
-    played = tuple(Path(name).name for name in data.played)  # names only, never a path
-    return Evening(setup, data.races, played, data.current, data.started)

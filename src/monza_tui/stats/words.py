@@ -8,9 +8,11 @@ from collections.abc import Sequence
 
 from monza_tui.i18n import N_, _, ngettext, number
 from monza_tui.stats.standings import Standing
+from monza_tui.web import emoji
 
 TROPHY = "🏆"
-"""The trophy of the winners (R11) and of the reigning champions (as the results show it)."""
+"""The trophy of the winners (R11) and of the reigning champions (as the results show it;
+shown through :func:`monza_tui.web.emoji`: a plain mark in a browser without emoji)."""
 
 COLUMNS = (N_("Player"), N_("Races"), N_("Wins"), N_("Shared"), N_("Win share"),
            N_("Fewest dice"))
@@ -56,17 +58,15 @@ def champions_line(names: Sequence[str]) -> str:
         return _("No reigning champion yet: the winner of the next race takes the trophy.")
     if len(names) == 1:
         return _("{trophy} Reigning champion of Monza: {name}").format(
-            trophy=TROPHY, name=names[0]
+            trophy=emoji(TROPHY), name=names[0]
         )
     return _("{trophy} Reigning champions of Monza: {names}").format(
-        trophy=TROPHY, names=_(" and ").join(names)
+        trophy=emoji(TROPHY), names=_(" and ").join(names)
     )
 
 
 def skipped_line(count: int) -> str:
     """How many records could not be read (they are left out, never a crash)."""
-    return ngettext(
-        "{n} record could not be read and is left out (monza saves --all shows why).",
-        "{n} records could not be read and are left out (monza saves --all shows why).",
-        count,
-    ).format(n=number(count))
+    from monza_tui.wording.going_on import go_on
+
+    return go_on("skipped", count=count, n=number(count))

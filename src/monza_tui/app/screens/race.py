@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import headlines, tell
@@ -35,6 +35,7 @@ from monza_tui.app.screens.screen_cursor import FollowOnRace
 from monza_tui.app.screens.seat_change import SeatChanges
 from monza_tui.app.widgets.common import StyledOnMount, one, put_text, show
 from monza_tui.app.widgets.key_line import KeyLine
+from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.bots import Hint
 from monza_tui.engine import (
     Action,
@@ -135,7 +136,7 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
 
     def log_lines(self, lines: list[str]) -> None:
         """Append to the race log."""
-        log = one(self, "#log", RichLog)
+        log = one(self, "#log", RaceLog)
         for line in lines:
             self.told.append(line)
             log.write(Text(line))
@@ -240,6 +241,8 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
         for line in headlines(before.state, action, after.state, names):
             self.notify(line, timeout=4)
         self.hint = None
+        if self.quiet:
+            return  # (a skipped bot's turn, drawn at its last action)
         if self.drive(before.state, action):
             return
         self.state_changed()

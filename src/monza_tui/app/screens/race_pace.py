@@ -52,6 +52,10 @@ def thinker() -> ThreadPoolExecutor:
     return _thinker
 
 
+MAX_SKIPPED = 64
+"""The most actions of a bot's skipped turn played out at once (a turn has a few dozen)."""
+
+
 class RaceHost(Protocol):
     """What the race screen needs of whoever shows it (the app): the one race and its
     drivers, the pace, and the three ways the race moves on. The screen is handed its host
@@ -120,11 +124,14 @@ class RacePace(Screen[None]):
         self._timer: Timer | None = None
         self._pending: Callable[[], None] | None = None
         self._thinking = False
-        self._choice: tuple[Race, Action | None, str] | None = None
+        self._choice: tuple[Race, tuple[Action, ...], str] | None = None
         """The bot's move, chosen while its pause still runs."""
         self._pause_over = False
         """The bot's pause is over but its move is not chosen yet."""
         self._stalled = False
+        self.quiet = False
+        """A skipped bot's turn is being played out: its actions are logged, and only the
+        last one is drawn and goes on (:meth:`_bot_plays`)."""
 
     @property
     def race(self) -> Race:
@@ -277,36 +284,49 @@ class RacePace(Screen[None]):
     def _think(self, race: Race, actor: int) -> None:
         """A bot chooses its action in a thread, so the screen never freezes."""
         driver = self.monza.drivers[actor]
+        actions: list[Action] = []
+        error = ""
+        state = race.state
         try:
-            action: Action | None = driver.choose(race.state)
-            error = ""
+            while True:
+                action = driver.choose(state)
+                actions.append(action)
+                # Skipping (s): the rest of the bot's turn is thought out too, and shown in
+                # one frame instead of one a step.
+                if not self.hurry or len(actions) >= MAX_SKIPPED or not state.is_legal(action):
+                    break
+                state = state.apply(action)
+                if state.is_terminal() or state.is_chance() or state.current_player() != actor:
+                    break
         except Exception as exc:  # a broken driver must not break the race
-            action, error = None, str(exc) or type(exc).__name__
-        self.app.call_from_thread(self._bot_chose, race, action, error)
+            if not actions:
+                error = str(exc) or type(exc).__name__
+        self.app.call_from_thread(self._bot_chose, race, tuple(actions), error)
 
     def _pause_ended(self, race: Race) -> None:
         # The bot's pause is over (or skipped): its move now, or as soon as it is chosen.
         if self._choice is not None and self._choice[0] is race:
-            _, action, error = self._choice
+            _, actions, error = self._choice
             self._choice = None
-            self._bot_plays(race, action, error)
+            self._bot_plays(race, actions, error)
         else:
             self._pause_over = True
 
-    def _bot_chose(self, race: Race, action: Action | None, error: str) -> None:
+    def _bot_chose(self, race: Race, actions: tuple[Action, ...], error: str) -> None:
         self._thinking = False
         if self.monza.race is not race:
             return
         if self._pause_over:
             # Played through the slot: not while the quit question is open.
             self._pause_over = False
-            self._schedule(lambda: self._bot_plays(race, action, error), 0)
+            self._schedule(lambda: self._bot_plays(race, actions, error), 0)
         else:
-            self._choice = (race, action, error)
+            self._choice = (race, actions, error)
 
-    def _bot_plays(self, race: Race, action: Action | None, error: str) -> None:
+    def _bot_plays(self, race: Race, actions: tuple[Action, ...], error: str) -> None:
         if self.monza.race is not race:
             return
+        action = actions[0] if actions else None
         if action is None or not race.state.is_legal(action):
             # Keep the race going with the first legal action, and say so.
             self.notify(
@@ -316,6 +336,24 @@ class RacePace(Screen[None]):
                 severity="error",
             )
             action = race.state.legal_actions()[0]
+            actions = (action,)
+        if len(actions) > 1 and self.hurry:
+            # The rest of a skipped turn: each action is logged; the last is drawn.
+            self.quiet = True
+            try:
+                for step in actions[:-1]:
+                    if not self.monza.act(step):
+                        break
+                else:
+                    step = actions[-1]
+            finally:
+                self.quiet = False
+            if self.monza.race is not None and self.monza.race.state.is_legal(step):
+                self.monza.act(step)
+            else:  # (a driver's plan the rules refused: go on from where it stopped)
+                self.state_changed()
+                self.advance()
+            return
         self.monza.act(action)
 
     # The hint ----------------------------------------------------------------------------

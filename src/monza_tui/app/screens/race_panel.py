@@ -77,9 +77,7 @@ class PanelMixin(RacePace):
                 yield TileTray(id="tiles")
             yield Static("", markup=False, id="hint-line")
             yield ButtonRow(id="buttons")
-            log = RaceLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
-            log.can_focus = False
-            yield log
+            yield RaceLog(id="log", min_width=20)
 
     def opening_lines(self) -> list[str]:
         """The log's first lines; a resumed race tells its story so far again, from the

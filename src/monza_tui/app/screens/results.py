@@ -22,7 +22,9 @@ from monza_tui.i18n import N_, _, colour_letter, ngettext, number, retranslate
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
 from monza_tui.stats.words import TROPHY
+from monza_tui.web import emoji, served
 from monza_tui.wording import board_title
+from monza_tui.wording.going_on import go_on
 
 
 def dice_words(state: State, player: int) -> str:
@@ -79,7 +81,7 @@ def evening_text(evening: Evening, scores: tuple[Score, ...], width: int = 76) -
             entry = _("{place} {name}: {points} (+{gained})")
         entry = entry.format(place=ordinal(score.place), name=score.name, points=points,
                              gained=None if score.last is None else number(score.last))
-        mark = f"{TROPHY} " if evening.over and score.place == 1 else ""
+        mark = f"{emoji(TROPHY)} " if evening.over and score.place == 1 else ""
         entries.append(f"{mark}{entry}")
     lines = [heading, ""]
     for entry in entries:
@@ -103,6 +105,8 @@ class ResultsScreen(Screen[None]):
         Binding("escape", "board", N_("Board"), id="results.board"),
         Binding("i", "details", N_("Details"), id="results.details"),
         Binding("t", "standings", N_("Standings"), id="results.standings"),
+        # Only in a browser (monza serve): in a terminal the record is in the history.
+        Binding("d", "download", N_("Download the record"), id="results.download"),
         # The footer shows ^q already.
         Binding("q", "app.quit", N_("Quit"), show=False, id="results.quit"),
     ]
@@ -132,11 +136,11 @@ class ResultsScreen(Screen[None]):
             yield Static(_("The race is over"), classes="title", id="results-title")
             if len(winners) == 1:
                 headline = _("{trophy} {name} wins!").format(
-                    trophy=TROPHY, name=names[winners[0]]
+                    trophy=emoji(TROPHY), name=names[winners[0]]
                 )
             else:
                 headline = _("{trophy} {names} share the win").format(
-                    trophy=TROPHY, names=_(" and ").join(names[p] for p in winners)
+                    trophy=emoji(TROPHY), names=_(" and ").join(names[p] for p in winners)
                 )
             yield Static(headline, id="headline", markup=False)
             # The winners are the reigning champions until the next race (rulebook).
@@ -170,7 +174,8 @@ class ResultsScreen(Screen[None]):
                             where_short(state, player), classes="result-where"
                         )
                         yield Static(dice_words(state, player), classes="result-dice")
-                        yield Static(TROPHY if player in winners else "", classes="result-trophy")
+                        yield Static(emoji(TROPHY) if player in winners else "",
+                                     classes="result-trophy")
             yield Static(rule_note(race.game.pro), classes="note", id="rule-note")
             if self.evening is not None:
                 width = max(30, self.app.size.width - 6)
@@ -178,8 +183,7 @@ class ResultsScreen(Screen[None]):
                              id="evening", markup=False)
             # The seed is a detail for replaying the race, shown on request (i).
             details = Static(
-                _("Seed {seed}: monza play --seed {seed} with the same set-up deals the same "
-                  "dice; monza replay steps through the record.").format(seed=race.seed),
+                go_on("seed", seed=race.seed),
                 id="details",
                 markup=False,
             )
@@ -190,6 +194,9 @@ class ResultsScreen(Screen[None]):
                              compact=True, action="app.rematch")
                 yield Button(_("New set-up"), id="new-setup", compact=True,
                              action="app.new_setup")
+                if served():
+                    yield Button(_("Download the record"), id="download", compact=True,
+                                 action="screen.download")
                 yield Button(_("Quit"), id="quit", compact=True, action="app.quit")
         # As on the race screen: no command-palette key in the footer (^p still opens it).
         # Compact on a narrow terminal: after an evening's last race, its keys at their
@@ -206,6 +213,16 @@ class ResultsScreen(Screen[None]):
 
         names = tuple(p.name for p in self.race.players)
         self.app.push_screen(StandingsScreen(self.race.game.board.name, names))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The download is a browser's (monza serve): hidden and off in a terminal.
+        return served() if action == "download" else True
+
+    def action_download(self) -> None:
+        """Send the race's record to the visitor's browser (docs/web.md)."""
+        from monza_tui.web.download import deliver_record
+
+        deliver_record(self.app, self.race)
 
     def action_details(self) -> None:
         """Show or hide the race's details (its seed)."""

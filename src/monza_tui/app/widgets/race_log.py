@@ -1,68 +1,128 @@
-"""The race log: a ``RichLog`` whose new lines repaint it without a relayout of the screen.
+"""The race log: lines of text that wrap to the log's width, the newest kept in view.
 
-A ``RichLog`` grows its virtual size with every line, and Textual lays the whole screen out
-again for that (a virtual size change counts as a layout change), which is most of what a
-key that writes to the log costs. The log's place on screen never depends on its length, so
-here a new line only updates the scrollbar and repaints the log; the first time the
-scrollbar appears (its width changes the content area) the screen is laid out as usual.
+Textual's ``RichLog`` would do, but it is made for any renderable: it imports Rich's pretty
+printer (and with it ``attrs``, about 15 ms and a dozen modules of every launch), measures
+each line, and lays the whole screen out again for every line it adds (a virtual size change
+counts as a layout change), which was most of what a key that writes to the log cost. The
+race log writes only text, and its place on screen never depends on its length, so here:
 
-Each line is painted with the widget's own style, which Textual works out again by walking
-the DOM for every line of every repaint (``rich_style``): here it is worked out once per
-restyle.
+- a line is wrapped once, when written, to the width the log has then (as ``RichLog``);
+- a new line updates the scroll range and repaints the log; the screen is laid out again
+  only when the scrollbar first appears (its width changes the content area);
+- once the log has its size, a new line is scrolled into view at once, so that it shows in
+  the same frame as the dice or the car it tells of (``RichLog`` scrolls a frame later);
+- each line is painted with the widget's style, worked out once per restyle instead of by a
+  walk up the DOM for every line of every repaint.
 """
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Self
 
+from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region
+from rich.text import Text
+from textual import events
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import RichLog
 
 
-class RaceLog(RichLog):
-    """A ``RichLog`` that does not lay the screen out again for a new line."""
+class RaceLog(ScrollView, can_focus=False):
+    """The race's story, one wrapped line after another."""
 
-    _writing = False
-    _line_style: Style | None = None
+    DEFAULT_CSS = """
+    RaceLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+    }
+    """
+
+    def __init__(self, *, min_width: int = 20, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.min_width = min_width
+        """The narrowest a line is wrapped to (a log squeezed narrower scrolls sideways)."""
+        self.lines: list[Strip] = []
+        """The wrapped lines, oldest first."""
+        self._waiting: list[Text] = []
+        """Lines written before the log had a size (wrapped once it has)."""
+        self._widest = 0
+        self._cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(256)
+        self._line_style: Style | None = None
+        self._writing = False
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._line_style = None
+        self._cache.clear()
+
+    @property
+    def _size_known(self) -> bool:
+        return self.size.width > 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._waiting and self._size_known:
+            waiting, self._waiting = self._waiting, []
+            for line in waiting:
+                self.write(line)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.virtual_size.width if self._size_known else container.width
+
+    def write(self, content: Text | str) -> Self:
+        """Add a line at the end (wrapped to the log's width) and keep it in view."""
+        text = Text(content) if isinstance(content, str) else content
+        if not self._size_known:
+            self._waiting.append(text.copy())
+            return self
+        width = max(self.scrollable_content_region.width, self.min_width)
+        console = self.app.console
+        options = console.options.update_width(width)
+        segments = console.render(text, options)
+        strips = Strip.from_lines(list(Segment.split_lines(segments))) or [Strip.blank(width)]
+        for strip in strips:
+            strip.adjust_cell_length(width)
+        self.lines.extend(strips)
+        self._widest = max(self._widest, width)
+        self._writing = True
+        try:
+            self.virtual_size = Size(self._widest, len(self.lines))
+        finally:
+            self._writing = False
+        if self.container_size:
+            self._scroll_update(self.virtual_size)  # a new scrollbar lays out as usual
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.refresh()
+        return self
+
+    def clear(self) -> Self:
+        """Forget every line."""
+        self.lines.clear()
+        self._waiting.clear()
+        self._cache.clear()
+        self._widest = 0
+        self.virtual_size = Size(0, 0)
+        self.refresh()
+        return self
 
     def render_line(self, y: int) -> Strip:
         style = self._line_style
         if style is None:
             style = self._line_style = self.rich_style
         scroll_x, scroll_y = self.scroll_offset
-        line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
+        width = self.scrollable_content_region.width
+        index = scroll_y + y
+        if index >= len(self.lines):
+            return Strip.blank(width, style)
+        key = (index, scroll_x, width)
+        line = self._cache.get(key)
+        if line is None:
+            line = self.lines[index].crop_extend(scroll_x, scroll_x + width, style)
+            self._cache[key] = line
         return line.apply_style(style)
-
-    def write(
-        self,
-        content: Any,
-        width: int | None = None,
-        expand: bool = False,
-        shrink: bool = True,
-        scroll_end: bool | None = None,
-        animate: bool = False,
-    ) -> Self:
-        # RichLog scrolls to a new line after the next frame: the line would show a frame
-        # after the dice or the car that it tells of. Once the log has its size, scroll at
-        # once, so both come in the same frame.
-        now = bool(self._size_known and self.container_size
-                   and (self.auto_scroll if scroll_end is None else scroll_end))
-        self._writing = True
-        try:
-            super().write(content, width, expand, shrink, False if now else scroll_end, animate)
-        finally:
-            self._writing = False
-        if self.container_size:
-            self._scroll_update(self.virtual_size)  # a new scrollbar lays out as usual
-        if now:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
-        return self
 
     def refresh(
         self,

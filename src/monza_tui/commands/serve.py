@@ -1,0 +1,89 @@
+"""`monza serve [--host H] [--port N]`: the game in a web browser, one game per visitor
+(docs/web.md).
+
+textual-serve (the ``web`` extra: ``pip install 'monza-tui[web]'``) starts the game for each
+browser tab; each visitor has a folder of their own for saves, settings and standings. A
+missing extra, a port in use or a folder that cannot be written is one line and status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import errno
+import os
+from pathlib import Path
+
+from monza_tui.commands.flags import whole
+from monza_tui.commands.play import add_pace_arguments
+from monza_tui.errors import UserError
+from monza_tui.files import shown
+from monza_tui.i18n import _
+
+DEFAULT_PORT = 8000
+"""textual-serve's own default port."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``monza serve [--host H] [--port N] [--visitors DIR] [--most N]`` and the pace of
+    the visitors' races (``--bot-delay``, ``--no-animation``)."""
+    parser.add_argument(
+        "--host", default="127.0.0.1", metavar=_("ADDRESS"),
+        help=_("the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 "
+               "lets other machines on the network in)"),
+    )
+    parser.add_argument(
+        "--port", type=whole(0, 65535), default=DEFAULT_PORT, metavar="N",
+        help=_("the port to listen on (default: {port}; 0: any free port)").format(
+            port=DEFAULT_PORT),
+    )
+    parser.add_argument(
+        "--visitors", metavar=_("FOLDER"),
+        help=_("where each visitor's saves and settings go (default: web/ in monza's data "
+               "folder)"),
+    )
+    parser.add_argument(
+        "--most", type=whole(1, 1000), default=20, metavar="N",
+        help=_("the most games running at once, one per open browser tab (default: 20)"),
+    )
+    add_pace_arguments(parser)
+
+
+def need_textual_serve() -> None:
+    """The ``web`` extra is installed, or one line that says how to install it."""
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        raise UserError(_("monza serve needs the web extra: pip install 'monza-tui[web]'")) \
+            from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl+C."""
+    need_textual_serve()
+    from monza_tui.web.server import MonzaServer, default_root, visitor_command
+
+    root = Path(args.visitors).expanduser() if args.visitors else default_root()
+    try:
+        server = MonzaServer(root, host=args.host, port=args.port, most=args.most,
+                             command=visitor_command(args.bot_delay, args.no_animation))
+    except OSError as error:
+        raise UserError(_("{folder}: cannot keep the visitors' saves there: {why}").format(
+            folder=shown(root), why=error.strerror or error)) from None
+
+    def ready(address: str) -> None:
+        print(_("Monza is served at {address} (open it in a web browser); Ctrl+C stops it.")
+              .format(address=address), flush=True)
+
+    try:
+        asyncio.run(server.run(ready))
+    except OSError as error:  # the port is taken, the address is not this machine's
+        if error.errno == errno.EADDRINUSE:
+            raise UserError(_("port {port} is in use; --port N picks another (0: any free "
+                              "port)").format(port=args.port)) from None
+        why = os.strerror(error.errno) if error.errno else (error.strerror or error)
+        raise UserError(_("cannot listen on {host} port {port}: {why}").format(
+            host=args.host, port=args.port, why=why)) from None
+    except KeyboardInterrupt:
+        pass
+    return 0
