@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from monza_tui.i18n import _
+from monza_tui.web import served
 
 if TYPE_CHECKING:
     from monza_tui.app.app import MonzaApp
@@ -28,6 +29,12 @@ def ask_to_leave(app: MonzaApp, remote: RemoteHost) -> None:
                      "and the others join again with the same code.")
         message = _("The race is saved; monza host --resume continues it.")
         yes = _("Stop")
+    elif served():  # a browser's visitor joins with the set-up screen's form
+        question = _("Leave the race? A computer driver takes your car after a short wait; "
+                     "Join a race with the same code and name takes it back.")
+        message = _("You left the race; Join a race with the same code and name takes your "
+                    "car back.")
+        yes = _("Leave")
     else:
         question = _("Leave the race? A computer driver takes your car after a short wait; "
                      "monza join with the same code and name takes it back.")
