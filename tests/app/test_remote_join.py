@@ -171,3 +171,32 @@ def test_host_on_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -
         assert main(["host", "--player", "Ann", "--remote", "Ben", "--port", str(port)]) == 2
     line = _one_line(capsys)
     assert str(port) in line
+
+
+def test_joining_a_race_that_is_over_shows_its_results() -> None:
+    from monza_tui.app.screens.results import ResultsScreen
+    from monza_tui.bots import make_driver
+    from monza_tui.engine import seeded_roll
+
+    async def main_() -> None:
+        import random
+
+        race = new_race("oval", ["Ann", "Ben"], [], seed=4)
+        driver = make_driver("greedy", random.Random(0))
+        while not race.state.is_terminal():  # played to the end before anyone joins
+            state = race.state
+            race = race.apply(seeded_roll(race.seed, state) if state.is_chance()
+                              else driver.choose(state))
+        server, address = await serve(race, range(0, 2))
+        app = race_app(networked=True)
+        from monza_tui.app.remote_host import connect
+
+        app.remote = await connect(app, address, server.code, watch=True)
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(lambda: isinstance(app.screen, ResultsScreen), [pilot])
+        finally:
+            await client(app).close()
+            await server.stop()
+
+    run(main_)
