@@ -289,6 +289,7 @@ class RemoteHost:
 
         assert self.client is not None
         self._shown = self.client.race
+        self.connected = self.client.connected  # (news before the app ran were not told)
         if self.client.record_text is not None and self._final is None:
             self._race_over(self.client.record_text)  # (joined after the end)
         self.screen = RaceScreen(self)
