@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from app.helpers import as_in_english, log_lines, race_app, said
+from app.helpers import as_in_english, key_label, log_lines, race_app, said, screen_lines
 from monza_tui.app.app import MonzaApp
 from monza_tui.app.remote_host import RemoteHost, connect
 from monza_tui.app.remote_words import refusal_words
@@ -175,6 +175,10 @@ def test_host_guest_and_watcher_play_a_whole_race_by_keys() -> None:
                     return [line for line in log_lines(app) if "Ann" in line or "Ben" in line]
 
                 assert len(moves(host)) > 10 and moves(watcher) == moves(host)
+                # A rematch is not offered over the network (a new race is monza host's).
+                for app in (host, guest, watcher):
+                    assert not app.screen.query("#rematch")
+                    assert key_label("r", "Rematch") not in screen_lines(app)[-1]
         finally:
             await server.stop()
 

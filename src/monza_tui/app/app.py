@@ -299,8 +299,7 @@ class MonzaApp(WordsApp):
         from monza_tui.app import championship
 
         if self.remote is not None:
-            self.notify(_("A new race over the network starts with monza host."), timeout=4)
-            return
+            return  # (not offered: see check_action)
         assert self.race is not None
         following = championship.next_race(self)
         if following is not None:
@@ -347,6 +346,8 @@ class MonzaApp(WordsApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "invite":
             return self.remote is not None and self.remote.invitation is not None
+        if action == "rematch":  # (over the network, a new race is the host's: monza host)
+            return self.remote is None
         return True
 
     def action_rules(self) -> None:

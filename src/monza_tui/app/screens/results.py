@@ -190,8 +190,9 @@ class ResultsScreen(Screen[None]):
             details.display = False
             yield details
             with Horizontal(id="result-buttons"):
-                yield Button(rematch_label(self.evening), id="rematch", variant="primary",
-                             compact=True, action="app.rematch")
+                if self.app.check_action("rematch", ()):  # (not over the network)
+                    yield Button(rematch_label(self.evening), id="rematch", variant="primary",
+                                 compact=True, action="app.rematch")
                 yield Button(_("New set-up"), id="new-setup", compact=True,
                              action="app.new_setup")
                 if served():
