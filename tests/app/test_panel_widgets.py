@@ -4,11 +4,13 @@ find their part by its column or row, and no key changes a widget's size or clas
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, said, sprint
 from app.language_checks import PROMPT_GROWS, TILES_CUT, known_problem
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.dice import DiceTray, TileTray
-from monza_tui.app.widgets.panel import Standings
+from monza_tui.app.widgets.panel import Standings, standings_columns
 from monza_tui.engine import Colour
 from monza_tui.i18n import _, colour_name
 
@@ -67,3 +69,15 @@ async def test_a_spent_extra_roll_tile_is_a_dot_like_a_spent_colour_tile() -> No
         await pilot.pause()
         line = tray.render_line(0).text
         assert _("+roll") not in line and line.count("·") == 7  # six colour tiles and it
+
+
+def test_a_blank_always_parts_a_standings_name_from_its_place() -> None:
+    # A computer driver's label as long as the name column, less one: it ran into the place.
+    where = "1st, 37 to go"
+    for name in ("Ben 🤖 greedy", "Bot 1 🤖", "Ann", "Maximiliane", "Ben 🤖 expert"):
+        for width in range(6, 22):
+            name_text, where_text = standings_columns(name, where, width, len(where))
+            assert cell_len(name_text) == width and name_text.endswith(" "), (name, width)
+            assert where_text == where
+    assert standings_columns("Ben 🤖 greedy", where, 14, 13)[0] == " Ben 🤖       "
+    assert standings_columns("Ben 🤖 greedy", where, 15, 13)[0] == " Ben 🤖 greedy "

@@ -146,10 +146,7 @@ class Standings(Widget, can_focus=False):
         longest = max((cell_len(row[2]) for row in self.rows), default=0)
         place_width = min(max(self.WHERE_WIDTH, longest), width // 2)
         name_width = max(0, width - cell_len(chip) - place_width)
-        name_text = set_cell_size(" " + first_line(name, name_width - 1), name_width)
-        where_text = set_cell_size(where, place_width)
-        if cell_len(where) < place_width:
-            where_text = " " * (place_width - cell_len(where)) + where
+        name_text, where_text = standings_columns(name, where, name_width, place_width)
         name_style = base + (self.get_component_rich_style("standings--current", partial=True)
                              if current else Style())
         where_style = base + self.get_component_rich_style(
@@ -165,6 +162,22 @@ class Standings(Widget, can_focus=False):
         tip = self._tips[event.y] if 0 <= event.y < len(self._tips) else None
         if self.tooltip != tip:
             self.tooltip = tip
+
+
+def standings_columns(name: str, where: str, name_width: int,
+                      place_width: int) -> tuple[str, str]:
+    """A standings row's name and place, each set to its column's width: the name after a
+    blank, cut between words so that a blank always parts it from the place (a computer
+    driver's "Ben 🤖 greedy" ran into "1st, 37 to go"), the place to the right."""
+    room = max(0, name_width - 2)
+    shown = first_line(name, room)
+    if cell_len(shown) > room:  # (one word longer than the column: cut)
+        shown = set_cell_size(shown, room)
+    name_text = set_cell_size(" " + shown, name_width)
+    where_text = set_cell_size(where, place_width)
+    if cell_len(where) < place_width:
+        where_text = " " * (place_width - cell_len(where)) + where
+    return name_text, where_text
 
 
 def first_line(text: str, width: int) -> str:
