@@ -71,6 +71,27 @@ def test_a_race_on_screen_has_not_imported_pydantic(tmp_path: Path) -> None:
     assert done.stdout.split() == ["RaceScreen", "False"]
 
 
+def test_the_set_up_screen_of_a_new_player_reads_no_index(tmp_path: Path) -> None:
+    """With no race in the history, the set-up screen's champion line needs no stats index:
+    SQLite is not loaded (it costs launch time), and no index file is made."""
+    code = (
+        "import asyncio, sys\n"
+        "from monza_tui.cli import build_parser\n"
+        "from monza_tui.commands import play\n"
+        "app = play.make_app(build_parser('play').parse_args(['play']))\n"
+        "async def main():\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        print(type(app.screen).__name__, 'sqlite3' in sys.modules)\n"
+        "asyncio.run(main())\n"
+    )
+    env = {**os.environ, "MONZA_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=env, timeout=60)
+    assert done.stdout.split() == ["SetupScreen", "False"]
+    assert not [p for p in tmp_path.rglob("*") if "index" in p.name]
+
+
 @pytest.mark.parametrize("turbo", [False, True])
 def test_tables_built_in_another_process_equal_a_fresh_build(turbo: bool) -> None:
     from monza_tui.bots.prebuild import _TABLES, build_elsewhere

@@ -17,9 +17,13 @@ def history(*, indexed: bool = True) -> Scan:
     """The results of every finished race in the history (``<home>/history``), through the
     SQLite index unless told not to; damaged records are counted in ``skipped``."""
     from monza_tui import saves
+    from monza_tui.stats.results import record_files, scan_folder
+
+    folder = saves.history_dir()
+    if next(record_files(folder), None) is None:
+        return Scan(())  # (no race played here yet: the index, and SQLite, are not needed)
     from monza_tui.stats.index import INDEX, scan_indexed
-    from monza_tui.stats.results import scan_folder
 
     if indexed:
-        return scan_indexed(saves.history_dir(), saves.home() / INDEX)
-    return scan_folder(saves.history_dir())
+        return scan_indexed(folder, saves.home() / INDEX)
+    return scan_folder(folder)
