@@ -194,6 +194,32 @@ def test_bad_addresses_are_one_worded_line() -> None:
     run(main())
 
 
+def test_a_web_server_at_the_address_is_said_to_be_no_race() -> None:
+    """Something that answers HTTP but no websocket of ours (a web server, a proxy): the
+    reason is a sentence, not the library's exception name."""
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi")
+        await writer.drain()
+        writer.close()
+
+    async def main() -> None:
+        web = await asyncio.start_server(answer, "127.0.0.1", 0)
+        port = web.sockets[0].getsockname()[1]
+        try:
+            with pytest.raises(JoinError) as caught:
+                await RaceClient.join(f"127.0.0.1:{port}", "AAA-AAA", Seat(play=False))
+        finally:
+            web.close()
+            await web.wait_closed()
+        assert caught.value.code == "net.cannot_connect"
+        assert str(caught.value) == (f"cannot reach the host at 127.0.0.1:{port}: something "
+                                     "else answers there, not a race of monza")
+
+    run(main())
+
+
 def test_only_the_hosts_terminal_hands_seats() -> None:
     async def main() -> None:
         race = new_race("oval", ["Ann", "Ben"], [])

@@ -491,6 +491,8 @@ def _why(error: BaseException) -> object:
         return said("net.timeout")
     if isinstance(error, OSError):
         return cannot_read(error)
+    if isinstance(error, InvalidHandshake):  # (a web server, a proxy: no websocket of ours)
+        return said("net.not_a_host")
     return said("worded", text=type(error).__name__)
 
 

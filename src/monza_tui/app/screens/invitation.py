@@ -44,7 +44,9 @@ def invitation_lines(host: RemoteHost) -> list[str]:
                 "away": _("away"),
                 "bot": _("a computer driver drives"),
             }.get(kind, _("not joined yet"))
-            lines.append(f"{colour_letter(player.car)} {player.name}: {status}")
+            # (one message: the colon and its spacing are the language's)
+            lines.append(_("{car} {name}: {status}").format(
+                car=colour_letter(player.car), name=player.name, status=status))
     return lines
 
 
