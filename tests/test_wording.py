@@ -504,6 +504,7 @@ ROWS = [
     ("net.timeout", dict(), 'no answer in time'),
     ("net.refused_line", dict(), 'nothing is listening there'),
     ("net.not_a_host", dict(), 'something else answers there, not a race of monza'),
+    ("net.no_such_host", dict(), 'no machine of that name is found'),
     ("net.bad_welcome", dict(), 'the host sent a race this monza cannot read'),
     ("net.offline", dict(), 'not connected to the host: trying again'),
     ("net.lost", dict(), 'the line to the host is lost'),

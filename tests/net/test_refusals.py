@@ -190,6 +190,11 @@ def test_bad_addresses_are_one_worded_line() -> None:
             await RaceClient.join("127.0.0.1:1", "AAA-AAA", Seat(play=False))
         assert caught.value.code == "net.cannot_connect"
         assert "127.0.0.1:1" in str(caught.value)
+        # A name nothing answers to (.invalid never resolves): said, not the system's words.
+        with pytest.raises(JoinError) as caught:
+            await RaceClient.join("no-such-host.invalid:8765", "AAA-AAA", Seat(play=False))
+        assert str(caught.value) == ("cannot reach the host at no-such-host.invalid:8765: "
+                                     "no machine of that name is found")
 
     run(main())
 

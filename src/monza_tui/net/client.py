@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 import time
 from collections.abc import Mapping
 from dataclasses import replace
@@ -489,6 +490,8 @@ def _why(error: BaseException) -> object:
         return said("net.refused_line")
     if isinstance(error, TimeoutError):
         return said("net.timeout")
+    if isinstance(error, socket.gaierror):  # (the system's words would be English)
+        return said("net.no_such_host")
     if isinstance(error, OSError):
         return cannot_read(error)
     if isinstance(error, InvalidHandshake):  # (a web server, a proxy: no websocket of ours)

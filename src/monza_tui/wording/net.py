@@ -43,6 +43,7 @@ MESSAGES: dict[str, Message] = {
     "net.timeout": N_("no answer in time"),
     "net.refused_line": N_("nothing is listening there"),
     "net.not_a_host": N_("something else answers there, not a race of monza"),
+    "net.no_such_host": N_("no machine of that name is found"),
     "net.bad_welcome": N_("the host sent a race this monza cannot read"),
     "net.offline": N_("not connected to the host: trying again"),
     "net.lost": N_("the line to the host is lost"),
