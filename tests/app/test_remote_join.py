@@ -124,7 +124,9 @@ def test_the_join_form_joins_a_hosted_race() -> None:
                 await until(lambda: isinstance(app.screen, JoinScreen), [pilot])
                 # A wrong code: the form says why and stays.
                 await pilot.press(*address, "tab", *"ZZZ-ZZZ", "tab", *"Ben", "enter")
-                expected = word(Said("net.bad_code"))
+                wrong = word(Said("net.bad_code"))
+                expected = wrong[:1].upper() + wrong[1:]  # (a line of its own)
+                assert expected != wrong
                 await until(lambda: str(app.screen.query_one("#join-error").render())
                             == expected, [pilot])
                 code = app.screen.query_one("#join-code")

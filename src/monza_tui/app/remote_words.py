@@ -69,9 +69,14 @@ def refusal_words(code: str, params: Mapping[str, object]) -> str:
     """The host refused an action: its code in the player's words (a code this version
     does not know is named, not hidden)."""
     if code in MESSAGES:
-        text = word(Said(code, dict(params)))
-        return text[:1].upper() + text[1:]  # (the wording's sentences are parts of lines)
+        return on_its_own(word(Said(code, dict(params))))
     return _("The host refused that ({code}).").format(code=code)
+
+
+def on_its_own(text: str) -> str:
+    """A worded error shown on a line of its own: the wording's sentences are parts of
+    lines (``monza: cannot reach …``), so the first letter is raised."""
+    return text[:1].upper() + text[1:]
 
 
 __all__ = [
@@ -79,6 +84,7 @@ __all__ = [
     "back_words",
     "bot_words",
     "offline_words",
+    "on_its_own",
     "presence_news",
     "refusal_words",
     "waiting_words",

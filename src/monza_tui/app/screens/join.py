@@ -71,9 +71,10 @@ class JoinScreen(ModalScreen[None]):
             host = await connect(app, address, code, name=self._value("#join-name") or None,
                                  watch=self.query_one("#join-watch", Checkbox).value)
         except UserError as error:
+            from monza_tui.app.remote_words import on_its_own
             from monza_tui.wording import word
 
-            self._say(word(error))
+            self._say(on_its_own(word(error)))
             self.query_one("#join-go", Button).disabled = False
             return
         self.dismiss(None)
