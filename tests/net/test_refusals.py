@@ -190,6 +190,10 @@ def test_bad_addresses_are_one_worded_line() -> None:
             await RaceClient.join("127.0.0.1:1", "AAA-AAA", Seat(play=False))
         assert caught.value.code == "net.cannot_connect"
         assert "127.0.0.1:1" in str(caught.value)
+        # Text that only the connection finds no address: one worded line too.
+        with pytest.raises(JoinError) as caught:
+            await RaceClient.join("1.2:3:4", "AAA-AAA", Seat(play=False))
+        assert caught.value.code == "net.bad_address"
         # A name nothing answers to (.invalid never resolves): said, not the system's words.
         with pytest.raises(JoinError) as caught:
             await RaceClient.join("no-such-host.invalid:8765", "AAA-AAA", Seat(play=False))

@@ -215,6 +215,8 @@ class RaceClient:
             raise JoinError(
                 code="net.cannot_connect", address=self.address, why=_why(error)
             ) from None
+        except ValueError:  # (what only the connection finds out: "1.2:3:4" is no address)
+            raise JoinError(code="net.bad_address", address=self.address) from None
         try:
             hello = Hello(version=PROTOCOL, code=self.code[:16], name=self.name,
                           token=self.token or None, watch=self.watch)

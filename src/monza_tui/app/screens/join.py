@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
+from monza_tui.app.screens.setup_form import TickBox
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _
 
@@ -32,12 +34,20 @@ class JoinScreen(ModalScreen[None]):
             yield Static(_("Join a race"), classes="network-title", markup=False)
             yield Static(_("The host's screen shows the address and the code."),
                          classes="network-help", markup=False)
-            yield Input(placeholder=_("Address (e.g. 192.168.1.20:8765)"), id="join-address",
-                        compact=True)
-            yield Input(placeholder=_("Code (e.g. 7K3-Q9P)"), id="join-code", compact=True)
-            yield Input(placeholder=_("Your name (your seat's name)"), id="join-name",
-                        compact=True)
-            yield Checkbox(_("Only watch"), id="join-watch", compact=True)
+            # Each field keeps its label beside it (a placeholder goes once typing starts).
+            fields = (
+                (_("Address"), _("Address (e.g. 192.168.1.20:8765)"), "join-address"),
+                (_("Code"), _("Code (e.g. 7K3-Q9P)"), "join-code"),
+                (_("Name"), _("Your name (your seat's name)"), "join-name"),
+            )
+            width = max(cell_len(label) for label, _example, _field in fields) + 1
+            for label, example, field in fields:
+                with Horizontal(classes="join-field"):
+                    shown = Static(label, classes="join-label", markup=False)
+                    shown.styles.width = width  # (as wide as the longest, in any language)
+                    yield shown
+                    yield Input(placeholder=example, id=field, compact=True)
+            yield TickBox(_("Only watch"), id="join-watch", compact=True)
             yield Static("", id="join-error", classes="error-line", markup=False)
             with Horizontal(classes="network-buttons"):
                 yield Button(_("Join"), id="join-go", variant="primary", compact=True,
