@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import connect
 
@@ -160,3 +162,32 @@ def test_a_client_that_drops_again_and_again_never_breaks_the_record() -> None:
 async def _until(condition) -> None:  # type: ignore[no-untyped-def]
     while not condition():
         await asyncio.sleep(0.005)
+
+
+def test_a_resumed_host_listens_where_it_did(tmp_path: Path, monkeypatch: Any) -> None:
+    """The save keeps the port the host listened on (0 asked for any), so that a host
+    resumed without --port is where the others try again."""
+    from monza_tui.net.hostsave import latest_host_save, read_host_save
+    from monza_tui.net.run import make_server, new_race, resume_server
+
+    monkeypatch.setenv("MONZA_HOME", str(tmp_path))
+
+    async def main() -> None:
+        server = make_server(new_race("oval", ["Ann"], ["greedy"], seed=3), remote=[0],
+                             bot_delay=0)
+        invitation = await server.start("127.0.0.1", 0)
+        try:
+            ann = Seat()
+            await ann.join(f"127.0.0.1:{invitation.port}", server.code, name="Ann")
+            for _ in range(1000):  # (bounded: run() gives up after its limit too)
+                if server.race.turns:  # a turn played: saved before anyone heard of it
+                    break
+                await asyncio.sleep(0.01)
+        finally:
+            await server.stop()
+        path = latest_host_save()
+        assert path is not None and read_host_save(path).port == invitation.port != 0
+        again = resume_server(path, bot_delay=0)
+        assert again.port == invitation.port and again.code == server.code
+
+    run(main())

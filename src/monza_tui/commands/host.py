@@ -46,8 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("a person at another terminal (repeat for each; seats after the players); "
                "they join with monza join and this name"))
     parser.add_argument(
-        "--port", type=whole(0, 65535), default=DEFAULT_PORT, metavar=_("PORT"),
-        help=_("the port to listen on (default {port}; 0: any free port)").format(
+        "--port", type=whole(0, 65535), default=None, metavar=_("PORT"),
+        help=_("the port to listen on (default {port}, or a resumed race's own; 0: any free "
+               "port)").format(
             port=DEFAULT_PORT))
     parser.add_argument(
         "--grace", type=seconds(1, MAX_GRACE), default=DEFAULT_GRACE, metavar=_("SECONDS"),
@@ -115,11 +116,14 @@ async def _host(args: argparse.Namespace, server: RaceServer) -> int:
     from monza_tui.app.remote_host import connect
 
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
+    # A resumed race listens where it did (the others come back by themselves), unless
+    # told otherwise.
+    port = args.port if args.port is not None else (server.port or DEFAULT_PORT)
     try:
-        invitation = await server.start(port=args.port)
+        invitation = await server.start(port=port)
     except OSError as error:
         raise UserError(_("cannot listen on port {port}: {why}").format(
-            port=args.port, why=error.strerror or error)) from None
+            port=port, why=error.strerror or error)) from None
     app = MonzaApp(networked=True, bot_delay=server.bot_delay, animation_delay=animation)
     try:
         host = await connect(app, f"127.0.0.1:{invitation.port}", invitation.code,

@@ -5,7 +5,7 @@ A hosted race is saved after every change like any race (``docs/saves.md``: in
 more field, ``host``::
 
     {"record": "monza-game", ..., "seed": 8127..., "host":
-     {"code": "7K3-Q9P", "remote": [1, 2], "salt": "9f2c..."}}
+     {"code": "7K3-Q9P", "remote": [1, 2], "salt": "9f2c...", "port": 8765}}
 
 ``code`` is the join code, kept so that the players' ``monza join`` commands still work
 after a restart; ``remote`` the seats of people elsewhere; ``salt`` the salt of the
@@ -43,6 +43,9 @@ class HostInfo(BaseModel):
     code: str = Field(min_length=6, max_length=8, pattern=r"^[2-9A-HJ-NP-Z]{3}-?[2-9A-HJ-NP-Z]{3}$")
     remote: list[int] = Field(max_length=6)
     salt: str = Field(pattern=r"^[0-9a-f]{32}$")
+    port: int | None = Field(default=None, ge=1, le=65535)
+    """Where the host listened (a resumed host listens there again, so that the others
+    come back by themselves); missing in a save from before the host listened."""
 
 
 @dataclass(frozen=True)
@@ -54,14 +57,18 @@ class HostSave:
     code: str
     salt: bytes
     path: Path
+    port: int | None = None
 
 
-def host_save_text(race: Race, *, code: str, remote: Collection[int], salt: bytes) -> str:
+def host_save_text(race: Race, *, code: str, remote: Collection[int], salt: bytes,
+                   port: int | None = None) -> str:
     """The save's text: the record with the unfinished turn, and the header's ``host``."""
     text = record_text([race], save=True)
     first, _, rest = text.partition("\n")
     header = json.loads(first)
     header[HOST_FIELD] = {"code": code, "remote": sorted(remote), "salt": salt.hex()}
+    if port is not None:
+        header[HOST_FIELD]["port"] = port
     line = json.dumps(header, separators=(", ", ": "))
     if len(line) > MAX_LINE_CHARS:  # never write what cannot be read back
         raise RecordError(code="write.line", count=len(line), most=MAX_LINE_CHARS)
@@ -69,13 +76,14 @@ def host_save_text(race: Race, *, code: str, remote: Collection[int], salt: byte
 
 
 def write_host_save(
-    race: Race, path: Path, *, code: str, remote: Collection[int], salt: bytes
+    race: Race, path: Path, *, code: str, remote: Collection[int], salt: bytes,
+    port: int | None = None,
 ) -> Path:
     """Write the save atomically; a finished race goes to the history (same name), as
     :func:`monza_tui.saves.write_save` does. Returns where the race now is;
     :class:`~monza_tui.saves.SaveError` if the disk refuses."""
     try:
-        text = host_save_text(race, code=code, remote=remote, salt=salt)
+        text = host_save_text(race, code=code, remote=remote, salt=salt, port=port)
         if race.state.is_terminal() and path.parent.resolve() == saves.saves_dir().resolve():
             target = saves.history_dir() / path.name
             atomic_write_text(target, text)
@@ -91,10 +99,12 @@ def write_host_save(
 
 
 def saver(
-    path: Path | None, *, code: str, remote: Collection[int], salt: bytes
+    path: Path | None, *, code: str, remote: Collection[int], salt: bytes,
+    port: Callable[[], int | None] = lambda: None,
 ) -> Callable[[Race], object]:
     """The server's ``save`` callback: the first save with an action picks a new file in
-    ``saves/`` (``path`` None), then every save rewrites the same one."""
+    ``saves/`` (``path`` None), then every save rewrites the same one; ``port`` says
+    where the host listens (kept for ``monza host --resume``)."""
     where: list[Path] = [path] if path is not None else []
 
     def save(race: Race) -> None:
@@ -102,7 +112,8 @@ def saver(
             if not race.turns and not race.pending:
                 return  # nothing to lose yet
             where.append(saves.new_save_path(race))
-        where[0] = write_host_save(race, where[0], code=code, remote=remote, salt=salt)
+        where[0] = write_host_save(race, where[0], code=code, remote=remote, salt=salt,
+                                   port=port())
 
     return save
 
@@ -118,7 +129,7 @@ def read_host_save(path: Path | str) -> HostSave:
     remote = frozenset(info.remote)
     if any(not 0 <= p < len(race.players) for p in remote):
         raise UserError(code="net.bad_host_field", path=shown(path))
-    return HostSave(race, remote, info.code, bytes.fromhex(info.salt), path)
+    return HostSave(race, remote, info.code, bytes.fromhex(info.salt), path, info.port)
 
 
 def _host_field(path: Path) -> HostInfo | None:

@@ -41,6 +41,7 @@ def make_server(
     bot_delay: float = 1.0,
     drop_level: SeatKind = SeatKind.GREEDY,
     rng: random.Random | None = None,
+    port: int | None = None,
 ) -> RaceServer:
     """The server of ``race``: computer drivers for its bot seats, and (``save``) the
     host's save after every change (``save_path``: the file of a resumed race; None: a
@@ -53,8 +54,15 @@ def make_server(
         for p, player in enumerate(race.players)
         if player.seat.is_bot
     }
-    saving = hostsave.saver(save_path, code=code, remote=remote, salt=salt) if save else None
-    return RaceServer(
+    listening: list[RaceServer] = []
+
+    def port_now() -> int | None:
+        invitation = listening[0].invitation if listening else None
+        return invitation.port if invitation is not None else port
+
+    saving = (hostsave.saver(save_path, code=code, remote=remote, salt=salt, port=port_now)
+              if save else None)
+    server = RaceServer(
         race,
         remote=remote,
         drivers=drivers,
@@ -65,7 +73,10 @@ def make_server(
         bot_delay=bot_delay,
         drop_level=drop_level,
         rng=rng,
+        port=port,
     )
+    listening.append(server)
+    return server
 
 
 def resume_server(path: Path, **options: object) -> RaceServer:
@@ -81,6 +92,7 @@ def resume_server(path: Path, **options: object) -> RaceServer:
         code=found.code,
         salt=found.salt,
         save_path=found.path,
+        port=found.port,
         **options,  # type: ignore[arg-type]
     )
 

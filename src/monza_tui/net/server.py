@@ -88,13 +88,14 @@ class RaceServer:
         drive_pause: float | None = None,
         rng: random.Random | None = None,
         max_connections: int = MAX_CONNECTIONS,
+        port: int | None = None,
     ) -> None:
         """``remote``: the seats of people elsewhere; ``drivers``: the computer drivers of
         the bot seats (more are made as seats change hands); ``save`` is called with the
         race after every change, before anyone hears of it; ``salt`` (kept in the save)
         keeps the seed's hash the same when a race is resumed; ``drive_pause`` is the
         moment left after a confirm for screens to show the car driving (default
-        ``bot_delay``)."""
+        ``bot_delay``); ``port`` is where a resumed race was hosted (its save's)."""
         if not drop_level.is_bot:
             raise ValueError("drop_level must be a computer driver")
         self.race = race
@@ -118,6 +119,8 @@ class RaceServer:
         self._pump: asyncio.Task[None] | None = None
         self._max_connections = max_connections
         self.invitation: Invitation | None = None
+        self.port = port
+        """Where a resumed race listened before (None: a new race)."""
 
     # Life ------------------------------------------------------------------------------
 
