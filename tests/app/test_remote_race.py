@@ -267,7 +267,7 @@ def test_a_seat_nobody_took_waits_and_the_host_hands_it_to_a_computer_driver() -
                 await ph.press("enter", "enter")
                 await until(lambda: server.race.players[0].seat is SeatKind.EXPERT, [ph])
                 await until(lambda: len(server.actions) > 0, [ph])
-                handed = said("{name} hands the car to a computer driver ({driver})",
+                handed = said("{name}'s car: a computer driver takes the wheel ({driver})",
                               name="Ann", driver=f"🤖 {said('expert')}")
                 assert handed in log_lines(host)
         finally:
@@ -307,7 +307,7 @@ def test_a_dropped_guest_is_counted_down_replaced_by_a_bot_and_comes_back() -> N
                 assert any(dropped.fullmatch(line) for line in log_lines(host))
                 # After the grace a computer driver takes the car, and plays.
                 await until(lambda: server.race.players[1].seat.is_bot, pilots)
-                handed = said("{name} hands the car to a computer driver ({driver})",
+                handed = said("{name}'s car: a computer driver takes the wheel ({driver})",
                               name="Ben", driver=f"🤖 {said('greedy')}")
                 await until(lambda: handed in log_lines(host), pilots)
                 # Ben joins again by name: the car is his again.

@@ -32,9 +32,9 @@ from monza_tui.seats import SeatKind
 def handed(name: str) -> str:
     """The log's line when ``name`` hands the car to the expert bot."""
     return as_in_english(
-        said("{name} hands the car to a computer driver ({driver})", name=name,
+        said("{name}'s car: a computer driver takes the wheel ({driver})", name=name,
              driver=f"🤖 {said('expert')}"),
-        f"{name} hands the car to a computer driver (🤖 expert)",
+        f"{name}'s car: a computer driver takes the wheel (🤖 expert)",
     )
 
 

@@ -19,7 +19,8 @@ def change_text(change: SeatChange, names: Sequence[str]) -> str:
         return _("{name}'s car: another computer driver takes the wheel ({driver})").format(
             name=name, driver=driver
         )
-    return _("{name} hands the car to a computer driver ({driver})").format(
+    # (said the same whether the person handed it over or their line dropped)
+    return _("{name}'s car: a computer driver takes the wheel ({driver})").format(
         name=name, driver=driver
     )
 
