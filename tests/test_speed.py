@@ -82,13 +82,15 @@ def test_the_set_up_screen_of_a_new_player_reads_no_index(tmp_path: Path) -> Non
         "async def main():\n"
         "    async with app.run_test(size=(120, 40)) as pilot:\n"
         "        await pilot.pause()\n"
-        "        print(type(app.screen).__name__, 'sqlite3' in sys.modules)\n"
+        "        print(type(app.screen).__name__, 'sqlite3' in sys.modules,\n"
+        "              'monza_tui.app.board_view' in sys.modules)\n"
         "asyncio.run(main())\n"
     )
     env = {**os.environ, "MONZA_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, env=env, timeout=60)
-    assert done.stdout.split() == ["SetupScreen", "False"]
+    # (nor the board's drawing: the set-up screen shows none)
+    assert done.stdout.split() == ["SetupScreen", "False", "False"]
     assert not [p for p in tmp_path.rglob("*") if "index" in p.name]
 
 

@@ -15,9 +15,7 @@ from textual import events
 from textual.geometry import Offset
 from textual.widgets import Input, OptionList, Static
 
-from monza_tui.app.board_view import BoardView
 from monza_tui.app.widgets.common import one
-from monza_tui.app.widgets.dice import DiceTray
 from monza_tui.engine import Die
 
 if TYPE_CHECKING:
@@ -51,6 +49,11 @@ class FollowOnRace(_Race):
 
     def follow_focus(self) -> None:
         """Put the terminal's cursor on what the pointer selects (called as it is drawn)."""
+        # (here, not at the top: the set-up screen's half needs neither the board nor the
+        # dice, and the set-up screen is the first a player sees)
+        from monza_tui.app.board_view import BoardView
+        from monza_tui.app.widgets.dice import DiceTray
+
         board = one(self, "BoardView", BoardView)
         if not board.size:  # not laid out yet: once it is
             if not self._placed_cursor:
