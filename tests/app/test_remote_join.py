@@ -19,6 +19,7 @@ from monza_tui.app.screens.race import RaceScreen
 from monza_tui.cli import build_parser, main
 from monza_tui.commands.host import hosted_server
 from monza_tui.errors import Said
+from monza_tui.i18n import _
 from monza_tui.net.run import new_race
 from monza_tui.net.server import RaceServer
 from monza_tui.wording import word
@@ -95,6 +96,17 @@ def test_host_resume_without_a_hosted_race_is_one_line(
     monkeypatch.setenv("MONZA_HOME", str(tmp_path))
     assert main(["host", "--resume"]) == 2
     assert "saves" in _one_line(capsys)
+
+
+def test_host_resume_with_race_flags_says_to_leave_them_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The saved race goes on as it was set up: a flag that would change it is not
+    silently ignored."""
+    assert main(["host", "--resume", "--board", "long", "--bot", "expert"]) == 2
+    assert _one_line(capsys) == said("monza: {error}", error=said(
+        "--resume goes on with the saved race as it was set up: leave out {flags}",
+        flags=_(", ").join(["--board", "--bot"])))
 
 
 def test_host_seats_players_then_remotes_then_bots_with_a_secret_seed() -> None:

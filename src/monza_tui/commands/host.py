@@ -69,6 +69,14 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
 
     delay = _bot_delay(args)
     if args.resume:
+        given = [flag for flag, value in (
+            ("--board", args.board), ("--pro", args.pro), ("--bonus", args.bonus),
+            ("--player", args.player), ("--remote", args.remote), ("--bot", args.bot),
+            ("--start-player", args.start_player), ("--seed", args.seed),
+        ) if value is not None]
+        if given:  # (the saved race goes on as it was set up: say so, ignore nothing)
+            raise UserError(_("--resume goes on with the saved race as it was set up: leave "
+                              "out {flags}").format(flags=_(", ").join(given)))
         from monza_tui import saves
         from monza_tui.files import shown
 
