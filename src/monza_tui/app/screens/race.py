@@ -237,9 +237,11 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
         self.drop_advice()
         names = self.names()
         self.log_lines(tell(before.state, action, after.state, names))
-        # What changes the race for someone else is also announced in a toast.
+        # What changes the race for someone else is also announced in a toast, a frame
+        # after the move itself: a toast mounts a widget and lays the screen out, which
+        # would hold back the frame that shows the car (a push-back took a frame more).
         for line in headlines(before.state, action, after.state, names):
-            self.notify(line, timeout=4)
+            self.call_after_refresh(self.notify, line, timeout=4)
         self.hint = None
         if self.quiet:
             return  # (a skipped bot's turn, drawn at its last action)
