@@ -48,49 +48,50 @@ def test_the_launch_of_a_race_imports_neither_pydantic_nor_the_bots_nor_record_r
     assert not {m for m in loaded if m.startswith("monza_tui.bots.")} - {"monza_tui.bots.base"}
 
 
+def _loaded_on_screen(make_app: str, modules: list[str], home: Path) -> list[str]:
+    """Run the app made by ``make_app`` (code that sets ``app``) in a fresh Python, with
+    its saves in ``home``, to its first screen: the screen's name, then for each of
+    ``modules`` whether it is loaded then."""
+    code = (
+        "import asyncio, sys\n"
+        f"{make_app}\n"
+        "async def main():\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        f"        print(type(app.screen).__name__, *(m in sys.modules for m in {modules!r}))\n"
+        "asyncio.run(main())\n"
+    )
+    env = {**os.environ, "MONZA_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=env, timeout=60)
+    return done.stdout.split()
+
+
 def test_a_race_on_screen_has_not_imported_pydantic(tmp_path: Path) -> None:
     """Once the race screen shows (an expert at the table, no evening), the file checks'
     pydantic is still not loaded: it costs launch time and several megabytes."""
-    code = (
-        "import asyncio, sys\n"
+    make_app = (
         "from monza_tui.app.app import MonzaApp\n"
         "from monza_tui.app.race_setup import RaceSetup, Seat, start_race\n"
         "from monza_tui.engine import Colour\n"
         "seats = (Seat('Ann', Colour.RED), Seat('Bot 1', Colour.GREEN, 'expert'))\n"
         "setup = RaceSetup(board='long', pro=True, bonus=True, seats=seats, seed=4)\n"
-        "async def main():\n"
-        "    app = MonzaApp(setup, race=start_race(setup), bot_delay=30, animation_delay=0)\n"
-        "    async with app.run_test(size=(120, 40)) as pilot:\n"
-        "        await pilot.pause()\n"
-        "        print(type(app.screen).__name__, 'pydantic' in sys.modules)\n"
-        "asyncio.run(main())\n"
+        "app = MonzaApp(setup, race=start_race(setup), bot_delay=30, animation_delay=0)"
     )
-    env = {**os.environ, "MONZA_HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, env=env, timeout=60)
-    assert done.stdout.split() == ["RaceScreen", "False"]
+    assert _loaded_on_screen(make_app, ["pydantic"], tmp_path) == ["RaceScreen", "False"]
 
 
 def test_the_set_up_screen_of_a_new_player_reads_no_index(tmp_path: Path) -> None:
     """With no race in the history, the set-up screen's champion line needs no stats index:
-    SQLite is not loaded (it costs launch time), and no index file is made."""
-    code = (
-        "import asyncio, sys\n"
+    SQLite is not loaded (it costs launch time), and no index file is made; nor is the
+    board's drawing (the set-up screen shows none)."""
+    make_app = (
         "from monza_tui.cli import build_parser\n"
         "from monza_tui.commands import play\n"
-        "app = play.make_app(build_parser('play').parse_args(['play']))\n"
-        "async def main():\n"
-        "    async with app.run_test(size=(120, 40)) as pilot:\n"
-        "        await pilot.pause()\n"
-        "        print(type(app.screen).__name__, 'sqlite3' in sys.modules,\n"
-        "              'monza_tui.app.board_view' in sys.modules)\n"
-        "asyncio.run(main())\n"
+        "app = play.make_app(build_parser('play').parse_args(['play']))"
     )
-    env = {**os.environ, "MONZA_HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, env=env, timeout=60)
-    # (nor the board's drawing: the set-up screen shows none)
-    assert done.stdout.split() == ["SetupScreen", "False", "False"]
+    loaded = _loaded_on_screen(make_app, ["sqlite3", "monza_tui.app.board_view"], tmp_path)
+    assert loaded == ["SetupScreen", "False", "False"]
     assert not [p for p in tmp_path.rglob("*") if "index" in p.name]
 
 

@@ -82,9 +82,8 @@ class RaceLog(ScrollView, can_focus=False):
         console = self.app.console
         options = console.options.update_width(width)
         segments = console.render(text, options)
+        # (each line is cropped or padded to the view's width as it is painted)
         strips = Strip.from_lines(list(Segment.split_lines(segments))) or [Strip.blank(width)]
-        for strip in strips:
-            strip.adjust_cell_length(width)
         self.lines.extend(strips)
         self._widest = max(self._widest, width)
         self._writing = True
