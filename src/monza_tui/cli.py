@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from monza_tui import i18n
+from monza_tui import heap, i18n
 from monza_tui.cli_help import Parser as _Parser
 from monza_tui.errors import UsageError, UserError
 from monza_tui.i18n import N_, _
@@ -96,6 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     reading (``monza stats | head``, ``monza play --plain … | head``) ends quietly, status 1,
     as the Python docs advise (their "Note on SIGPIPE"): no traceback; the line game saves
     its race first, as at the end of its input."""
+    heap.hold()  # until the first frame, or until a command without a screen starts
     try:
         code = _main(argv)
         sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
@@ -108,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (AttributeError, OSError, ValueError):  # a stdout without a file (a test's)
             pass
         return 1
+    finally:
+        heap.release()
     return code
 
 
@@ -129,6 +132,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if unknown:  # named by the command they were given to, with its own --help
         args._commands[args.command].error(_("unrecognized arguments: %s") % " ".join(unknown))
     module = importlib.import_module(f"monza_tui.commands.{args.command}")
+    if not getattr(module, "OPENS_SCREEN", False):
+        heap.release()  # (a command with a screen: after its first frame, see heap.py)
     try:
         return int(module.run(args))
     except UsageError as error:  # as argparse's own: "monza stats: … (see … --help)"

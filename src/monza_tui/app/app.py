@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events, work
 from textual.binding import Binding, BindingType
 
+from monza_tui import heap
 from monza_tui.app.app_words import WordsApp
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
@@ -47,16 +48,6 @@ DEFAULT_BOT_DELAY = 0.6
 """Seconds between a bot's steps, so that people can follow them."""
 DEFAULT_ANIMATION_DELAY = 0.08
 """Seconds per space when a car drives along its path."""
-
-
-def _freeze_heap() -> None:
-    """After the race screen's first frame: what exists now (modules, the board, its
-    drawing, the widgets) lives as long as the race, so the garbage collector's full passes
-    need not walk it again (they would otherwise take tens of ms in the middle of a key)."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
 
 
 class MonzaApp(WordsApp):
@@ -151,6 +142,7 @@ class MonzaApp(WordsApp):
             from monza_tui.app.screens.setup import SetupScreen
 
             self.push_screen(SetupScreen(self.setup))
+            self.call_after_refresh(heap.settle)
             if self.offer_saved:
                 self._offer_unfinished()
 
@@ -246,7 +238,8 @@ class MonzaApp(WordsApp):
         }
         self.on_race_changed(race)
         self._show(make_screen() if make_screen is not None else RaceScreen(self))
-        self.call_after_refresh(_freeze_heap)
+        self.call_after_refresh(heap.settle)  # what lives as long as the race: kept out of
+        # the collector's later passes (they would take tens of ms in the middle of a key)
         # After the first frame: the warm-up thread would otherwise compete with it.
         self.set_timer(0.3, lambda: self._warm_up(race))
 

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from monza_tui import heap
 from monza_tui.app.app_words import label_keys
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import dice_text, space_name, space_short, tell
@@ -375,3 +376,4 @@ class ReplayApp(App[None]):
             ReplayScreen(self.races, index=self.index, source=self.source),
             callback=lambda _result: self.exit(),
         )
+        self.call_after_refresh(heap.settle)

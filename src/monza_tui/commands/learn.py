@@ -12,6 +12,9 @@ import argparse
 from monza_tui.commands.play import add_pace_arguments, need_terminal, run_app
 from monza_tui.i18n import _
 
+OPENS_SCREEN = True
+"""The collector waits for the first frame (``monza_tui.heap``)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza learn [--restart]``."""

@@ -20,6 +20,9 @@ from monza_tui.i18n import _
 from monza_tui.limits import MAX_BOT_DELAY, MAX_RACES, MAX_SEED
 from monza_tui.seats import SeatKind, car_count_words
 
+OPENS_SCREEN = True
+"""The collector waits for the first frame (``monza_tui.heap``); the line game says when."""
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -221,8 +224,10 @@ def need_input(command: str) -> None:
 
 def run_plain(command: str, race: Race) -> int:
     """Play ``race`` line by line on stdin and stdout (``monza_tui.plain``)."""
+    from monza_tui import heap
     from monza_tui.plain.game import play
 
+    heap.release()  # no frame to wait for
     need_input(command)
     return play(race, sys.stdin, sys.stdout, echo=not stdin_is_terminal())
 

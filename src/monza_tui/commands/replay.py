@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from monza_tui import saves
+from monza_tui import heap, saves
 from monza_tui.commands.flags import whole
 from monza_tui.commands.play import need_terminal, run_app
 from monza_tui.errors import UserError
@@ -19,6 +19,9 @@ from monza_tui.files import shown
 from monza_tui.i18n import _, ngettext, number
 from monza_tui.limits import MAX_RACES_PER_FILE
 from monza_tui.record import LazyRaces, Race, read_records
+
+OPENS_SCREEN = True
+"""The collector waits for the viewer's first frame (``monza_tui.heap``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -81,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     """Check, or open the viewer."""
     path = resolve(args.file)
     if args.check:
+        heap.release()  # no screen
         count, turns = check(path)
         print(
             ngettext("ok: {count} race", "ok: {count} races", count).format(count=number(count))

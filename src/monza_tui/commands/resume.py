@@ -27,6 +27,9 @@ from monza_tui.files import shown
 from monza_tui.i18n import _
 from monza_tui.record import Race
 
+OPENS_SCREEN = True
+"""The collector waits for the first frame (``monza_tui.heap``)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza resume [FILE]``."""
