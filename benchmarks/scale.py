@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from feel import BARE_APP, BIN, COLUMNS, ROWS, _env, bare_keys, launch
+from feel import BARE_APP, BARE_SHOWS, BIN, COLUMNS, ROWS, _env, bare_keys, launch
 from pty_screen import Terminal
 
 RECORD_FLAGS = ["--players", "4", "--board", "long", "--pro", "--bonus", "--seed", "9"]
@@ -105,7 +105,7 @@ def main() -> int:
     try:
         for run in range(options.runs + 1):  # the first run warms the caches
             counted = run > 0
-            took, term = launch([python, str(bare)], env, "Hello, world")
+            took, term = launch([python, str(bare)], env, *BARE_SHOWS)
             bare_keys(term, 5, bare_key if counted else [])
             term.close()
             if counted:

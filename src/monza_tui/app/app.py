@@ -226,10 +226,8 @@ class MonzaApp(WordsApp):
     def begin(self, race: Race, *, make_screen: Callable[[], Any] | None = None) -> None:
         """Start showing ``race``: its bots get their drivers, the race screen opens (or the
         screen ``make_screen`` makes: the lesson's)."""
-        from monza_tui.app import championship
         from monza_tui.app.screens.race import RaceScreen
 
-        championship.attach(self, race)
         self.race = race
         self.drivers = {
             index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
@@ -275,6 +273,9 @@ class MonzaApp(WordsApp):
 
         assert self.race is not None
         self.clear_notifications()  # "this is the final round" is over too
+        # Whether the race belongs to an evening under way is first asked here: only the
+        # results tell (the race's start need not load the evening's file and tables).
+        championship.attach(self, self.race)
         evening = championship.finished(self)
         self.push_screen(ResultsScreen(self.race, evening=evening))
 

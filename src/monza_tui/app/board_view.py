@@ -300,6 +300,13 @@ class BoardView(ScrollView, can_focus=False):
         self._strips[y] = strip
         return strip
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The first frame draws the board: the widget knows its size by now, but hears of
+        # it (on_resize) only after that frame, which would show no board.
+        if self._layout is None and self.size:
+            self._fit(self.size)
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         if self._layout is None:  # before the widget knows its size: nothing drawn yet
             return Strip.blank(self.size.width, self._blank)

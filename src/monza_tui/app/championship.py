@@ -34,8 +34,8 @@ def start(app: MonzaApp, race: Race, races: int) -> None:
 
 
 def attach(app: MonzaApp, race: Race) -> None:
-    """A race begins: if it is the current race of the evening under way (a resumed race),
-    the app plays it as part of that evening."""
+    """A race ends: if it is the current race of the evening under way (also when it was
+    resumed), the app counts it in that evening."""
     current = app.evening
     names = tuple(p.name for p in race.players)
     if current is not None and current.owns(names, race.seed):

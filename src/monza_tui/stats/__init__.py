@@ -10,14 +10,17 @@ same results). ``docs/stats.md`` says why and what it costs.
 
 from __future__ import annotations
 
-from monza_tui.stats.results import Scan
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (the results' reader is loaded when the history is read)
+    from monza_tui.stats.results import Scan
 
 
 def history(*, indexed: bool = True) -> Scan:
     """The results of every finished race in the history (``<home>/history``), through the
     SQLite index unless told not to; damaged records are counted in ``skipped``."""
     from monza_tui import saves
-    from monza_tui.stats.results import record_files, scan_folder
+    from monza_tui.stats.results import Scan, record_files, scan_folder
 
     folder = saves.history_dir()
     if next(record_files(folder), None) is None:

@@ -24,12 +24,17 @@ import json
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from monza_tui.app.race_setup import RaceSetup
 from monza_tui.errors import UserError
 from monza_tui.files import atomic_write_text, read_text
-from monza_tui.stats.results import RaceResult, read_results
-from monza_tui.stats.standings import key
+
+if TYPE_CHECKING:
+    from monza_tui.stats.results import RaceResult
+
+# The results' reader and the standings are loaded when the table is asked for: every race
+# start looks for an evening under way (app/championship.py), and most find none.
 
 CURRENT = "championship.json"
 KEPT = "championships"
@@ -69,6 +74,8 @@ class Evening:
 
     def owns(self, names: tuple[str, ...], seed: int) -> bool:
         """Whether a race (its players, its seed) is this evening's current race."""
+        from monza_tui.stats.standings import key
+
         return (
             self.current == seed
             and not self.over
@@ -161,6 +168,7 @@ def results(evening: Evening) -> list[RaceResult]:
     """The results of the evening's finished races, read from their records (a record
     gone or damaged counts as not played: its race scores nothing)."""
     from monza_tui import saves
+    from monza_tui.stats.results import read_results
 
     found = []
     for name in evening.played:
@@ -172,6 +180,8 @@ def results(evening: Evening) -> list[RaceResult]:
 def table(evening: Evening, races: list[RaceResult] | None = None) -> tuple[Score, ...]:
     """The running table: points, then wins, best first; players with equal points and
     wins share a place."""
+    from monza_tui.stats.standings import key
+
     races = results(evening) if races is None else races
     names = [s.name.strip() for s in evening.setup.seats]
     points = dict.fromkeys(map(key, names), 0)
