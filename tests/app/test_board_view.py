@@ -196,6 +196,23 @@ def demo_scene(bf: BoardFile) -> Scene:
     return replace(scene, cursor=min(scene.highlights) if scene.highlights else None)
 
 
+@run_async
+async def test_the_first_frame_draws_the_board_without_waiting_for_the_resize_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The widget hears of its size (on_resize) only after the first frame: drawn then, a
+    # launch showed the panel alone for a frame. With the event ignored, the board is there.
+    monkeypatch.setattr(BoardView, "on_resize", lambda self, event: None)
+    bf = load_board("long")
+    app = BoardHarness(bf)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoardView)
+        assert view.layout_now.scale.name == "normal"
+        text = "\n".join(strip.text for strip in view.render_lines(view.region.reset_offset))
+        assert text.count("╭") >= 3 and text.count("╯") >= 3
+
+
 @pytest.mark.parametrize("name", BUILTIN)
 @run_async
 async def test_a_click_names_the_exact_space_also_after_a_resize(name: str) -> None:
