@@ -78,7 +78,54 @@ def test_a_race_on_screen_has_not_imported_pydantic(tmp_path: Path) -> None:
         "setup = RaceSetup(board='long', pro=True, bonus=True, seats=seats, seed=4)\n"
         "app = MonzaApp(setup, race=start_race(setup), bot_delay=30, animation_delay=0)"
     )
-    assert _loaded_on_screen(make_app, ["pydantic"], tmp_path) == ["RaceScreen", "False"]
+    loaded = _loaded_on_screen(make_app, ["pydantic", "monza_tui.stats.evening"], tmp_path)
+    assert loaded == ["RaceScreen", "False", "False"]  # (an evening is looked up at the end)
+
+
+def test_the_collector_waits_for_a_screen_s_first_frame_and_then_sweeps_once(
+    tmp_path: Path,
+) -> None:
+    """``monza`` holds the cyclic garbage collector from its start (heap.py): the race
+    screen's first frame turns it on again, with what exists then frozen."""
+    code = (
+        "import asyncio, gc\n"
+        "from monza_tui import heap\n"
+        "heap.hold()\n"
+        "from monza_tui.app.app import MonzaApp\n"
+        "from monza_tui.app.race_setup import RaceSetup, start_race\n"
+        "setup = RaceSetup(board='long', seed=4)\n"
+        "app = MonzaApp(setup, race=start_race(setup), bot_delay=30, animation_delay=0)\n"
+        "print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
+        "async def main():\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60, env={**os.environ, "MONZA_HOME": str(tmp_path)})
+    assert done.stdout.split() == ["False", "False", "True", "True"]
+
+
+def test_a_command_without_a_screen_runs_with_the_collector_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    from monza_tui import cli
+    from monza_tui.commands import boards, play
+
+    seen: dict[str, bool] = {}
+    monkeypatch.setattr(boards, "run", lambda args: seen.setdefault("boards", gc.isenabled()))
+    monkeypatch.setattr(play, "need_terminal_or_plain", lambda command: None)
+    monkeypatch.setattr(play, "run_app", lambda app: seen.setdefault("play", gc.isenabled()))
+    try:
+        cli.main(["boards"])
+        cli.main(["play", "--board", "long", "--seed", "3"])
+        assert seen == {"boards": True, "play": False}  # (play: on at the app's first frame)
+        assert gc.isenabled()  # and on again once monza returns, whatever happened
+    finally:
+        gc.enable()
 
 
 def test_the_set_up_screen_of_a_new_player_reads_no_index(tmp_path: Path) -> None:
