@@ -21,6 +21,7 @@ from app.helpers import (
     said,
     static_text,
 )
+from monza_tui import bots
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens import race_pace
 from monza_tui.app.screens.race_words import hint_text
@@ -62,7 +63,7 @@ def racing() -> Any:
 async def test_a_quick_hint_comes_with_the_keys_own_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     threads: list[str] = []
     monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
-    monkeypatch.setattr(race_pace, "hint", spied_hint(threads))
+    monkeypatch.setattr(bots, "hint", spied_hint(threads))
     fallback = waited_for(monkeypatch)
     app = racing()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -82,7 +83,7 @@ async def test_a_quick_hint_comes_with_the_keys_own_frame(monkeypatch: pytest.Mo
 async def test_a_slow_hint_follows_in_a_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     threads: list[str] = []
     monkeypatch.setattr(race_pace, "HINT_WAIT", 0.0)
-    monkeypatch.setattr(race_pace, "hint", spied_hint(threads, delay=0.05))
+    monkeypatch.setattr(bots, "hint", spied_hint(threads, delay=0.05))
     fallback = waited_for(monkeypatch)
     app = racing()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -103,7 +104,7 @@ async def test_a_failing_hint_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
         raise ValueError("no")
 
     monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
-    monkeypatch.setattr(race_pace, "hint", broken)
+    monkeypatch.setattr(bots, "hint", broken)
     app = racing()
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "h")

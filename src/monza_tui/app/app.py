@@ -27,7 +27,6 @@ from monza_tui import heap
 from monza_tui.app.app_words import WordsApp
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
-from monza_tui.bots import make_driver
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, seeded_roll
 from monza_tui.i18n import N_, _
 from monza_tui.record import Race
@@ -229,11 +228,15 @@ class MonzaApp(WordsApp):
         from monza_tui.app.screens.race import RaceScreen
 
         self.race = race
-        self.drivers = {
-            index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
-            for index, player in enumerate(race.players)
-            if player.seat.is_bot
-        }
+        self.drivers = {}
+        if any(player.seat.is_bot for player in race.players):  # (else no drivers loaded)
+            from monza_tui.bots import make_driver
+
+            self.drivers = {
+                index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
+                for index, player in enumerate(race.players)
+                if player.seat.is_bot
+            }
         self.on_race_changed(race)
         self._show(make_screen() if make_screen is not None else RaceScreen(self))
         self.call_after_refresh(heap.settle)  # what lives as long as the race: kept out of
@@ -386,6 +389,8 @@ class MonzaApp(WordsApp):
             return None
         self.race = after
         if seat.is_bot:
+            from monza_tui.bots import make_driver
+
             # Seeded like the race's other drivers, and apart from them (the n-th change).
             rng = random.Random(f"monza-bot/{race.seed}/{player}/{len(after.seat_changes)}")
             self.drivers[player] = make_driver(seat, rng)

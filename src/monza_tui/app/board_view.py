@@ -22,7 +22,6 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from monza_tui.app.board_marks import Paint, board_letter, paint_space
-from monza_tui.app.minimap import map_size, map_to_drawing, minimap
 from monza_tui.app.scene import Scene, changed_spaces
 from monza_tui.app.track_layout import Cellpos, Layout, Layouts
 from monza_tui.boardfile import BoardFile
@@ -333,6 +332,8 @@ class BoardView(ScrollView, can_focus=False):
         layout = self.layout_now
         if layout.width <= size.width and layout.height <= size.height:
             return None
+        from monza_tui.app.minimap import map_size  # (only a board too large for its view)
+
         width, height = map_size(layout)
         width += 1  # a column of margin between the track and the map
         if width > size.width // 2 or height > size.height // 2:
@@ -368,6 +369,8 @@ class BoardView(ScrollView, can_focus=False):
             size.width,
             size.height,
         )
+        from monza_tui.app.minimap import minimap
+
         marks = minimap(self.layout_now, self.scene.cars, view, self.scene.moving_car)
         strips = []
         for row in marks:
@@ -393,6 +396,8 @@ class BoardView(ScrollView, can_focus=False):
         region = self._map_region()
         if region is None or not region.contains_point(offset) or offset.x == region.x:
             return False
+        from monza_tui.app.minimap import map_to_drawing
+
         x, y = map_to_drawing(offset.x - region.x - 1, offset.y - region.y)
         size = self.scrollable_content_region.size
         self.scroll_to(

@@ -11,7 +11,7 @@ is ``app.race``; keys and clicks become engine actions through ``app.act``, and 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual import events
@@ -36,7 +36,6 @@ from monza_tui.app.screens.seat_change import SeatChanges
 from monza_tui.app.widgets.common import StyledOnMount, one, put_text, show
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.app.widgets.race_log import RaceLog
-from monza_tui.bots import Hint
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -54,6 +53,9 @@ from monza_tui.engine import (
 )
 from monza_tui.i18n import _, colour_name
 from monza_tui.record import Race
+
+if TYPE_CHECKING:
+    from monza_tui.bots import Hint
 
 
 class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin, RacePace):

@@ -20,16 +20,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from textual import work
 from textual.screen import Screen
 from textual.timer import Timer
 
-from monza_tui.bots import Driver, Hint, hint
 from monza_tui.engine import Action, Confirm, Phase, Roll, State
 from monza_tui.i18n import _
 from monza_tui.record import Race
+
+if TYPE_CHECKING:  # (the drivers are loaded with the first bot, or the first hint)
+    from monza_tui.bots import Driver, Hint
 
 HINT_WAIT = 0.008
 """Seconds the hint key waits for the expert before showing "Thinking…" (a frame is 16 ms;
@@ -361,6 +363,8 @@ class RacePace(Screen[None]):
     def _compute_hint(self, race: Race) -> None:
         """The expert's choice for this situation, worked out in the thinker thread: shown
         with this key's frame if it comes within :data:`HINT_WAIT`, else when it comes."""
+        from monza_tui.bots import hint
+
         future = thinker().submit(hint, race.state)
         try:
             found: Hint | None = future.result(timeout=HINT_WAIT)

@@ -7,6 +7,8 @@ now, the pointer) and touches only the widgets whose text or classes changed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -21,11 +23,13 @@ from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
 from monza_tui.app.widgets.race_log import RaceLog
-from monza_tui.bots import Hint
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import N_, _
 from monza_tui.record.seating import changes_by_step
 from monza_tui.wording import board_title, sentences
+
+if TYPE_CHECKING:
+    from monza_tui.bots import Hint
 
 PANEL_WIDTH = 36
 """Columns of the side panel (the board gets the rest)."""

@@ -7,9 +7,10 @@ rule numbers (R5, R13...) stay here in comments, off the players' main screen.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from monza_tui.app.narrate import where_words
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer
-from monza_tui.bots import Hint
 from monza_tui.engine import (
     BonusStep,
     Colour,
@@ -26,6 +27,9 @@ from monza_tui.engine import (
 from monza_tui.engine.board import touches
 from monza_tui.i18n import _, colour_name, pgettext
 from monza_tui.wording import sentences, word
+
+if TYPE_CHECKING:
+    from monza_tui.bots import Hint
 
 
 def _dice(indices: object) -> str:
