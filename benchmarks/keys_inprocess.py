@@ -33,6 +33,7 @@ def main() -> int:
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--filter", help="only functions whose path matches (a regex)")
     parser.add_argument("--each", type=int, default=3)
+    parser.add_argument("--dump", metavar="FILE", help="also write the profile (pstats) there")
     parser.add_argument("--calls", action="store_true", help="also count the Python calls "
                         "each key makes (to its first frame with --frame): a measure of work "
                         "that a busy machine does not blur")
@@ -108,6 +109,8 @@ def main() -> int:
         for profile in chosen[1:]:
             stats.add(profile)
         stats.sort_stats(options.sort).print_stats(options.filter or "", options.top)
+        if options.dump:
+            stats.dump_stats(options.dump)
     return 0
 
 

@@ -47,6 +47,12 @@ _translation: gettext.NullTranslations = gettext.translation(
 
 def _load(code: str | None) -> gettext.NullTranslations:
     languages = [code] if code else None  # None: gettext reads the environment
+    found = gettext.find(DOMAIN, localedir=LOCALE_DIR, languages=languages)
+    if found is None or Path(found).parent.parent.name == "en":
+        # English is the source: its catalogue translates every message to itself (it is
+        # there so that "en" ends gettext's search through LANGUAGE), not worth reading at
+        # every launch (a thousand messages).
+        return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True)
 
 

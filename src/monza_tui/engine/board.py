@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import re
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -379,17 +380,22 @@ def _build(
 
     diagonal_only = edition is Edition.ORIGINAL  # R17: lane changes only diagonally
     # A step's target begins at or behind where ``a`` ends and ends ahead of it (what
-    # ``touches`` and ``is_step`` ask first): a cheap filter before the full test, as the
-    # pairs grow with the square of the spaces (and this runs at every launch).
+    # ``touches`` and ``is_step`` ask first). No space is longer than ``longest``, so the
+    # targets' backs lie in a short window before ``a.front``: found by bisection in the
+    # spaces sorted by their backs, not by testing every pair (this runs at every launch).
+    by_back = sorted(spaces, key=lambda s: s.back)
+    backs = [s.back for s in by_back]
+    longest = max(s.front - s.back for s in spaces)
     steps = tuple(
         tuple(
             b.index
             for b in sorted(
                 (
                     b
-                    for b in spaces
-                    if b.back <= a.front < b.front
-                    and is_step(a, b, diagonal_only=diagonal_only)
+                    for b in by_back[
+                        bisect_right(backs, a.front - longest) : bisect_right(backs, a.front)
+                    ]
+                    if a.front < b.front and is_step(a, b, diagonal_only=diagonal_only)
                 ),
                 key=lambda s: (s.front, s.lane),
             )
