@@ -182,9 +182,10 @@ class BoardView(ScrollView, can_focus=False):
         rows: set[int] = set()
         for space in changed:
             rows.update(layout.space_rows.get(space, ()))
-        for row in sorted(rows):
+        for row in rows:
             self._strips.pop(row, None)
-            self.refresh_lines(row + self._origin.y)
+        for first, count in _runs(sorted(rows)):  # (one refresh per block of rows)
+            self.refresh_lines(first + self._origin.y, count)
         if changed:  # the mini-map shows the cars, and moves off the cursor
             for region in {old_map, self._map_region()} - {None}:
                 assert region is not None
@@ -195,6 +196,8 @@ class BoardView(ScrollView, can_focus=False):
     def _cursor_in_view(self, *, animate: bool) -> None:
         if self.scene.cursor is None or not self.is_mounted or self._layout is None:
             return
+        if self.max_scroll_x == 0 and self.max_scroll_y == 0:
+            return  # the whole drawing is in view
         x, y, width, height = self.layout_now.bounds(self.scene.cursor)
         region = Region(x + self._origin.x, y + self._origin.y, width, height)
         self.scroll_to_region(region, spacing=None, animate=animate, force=True)
@@ -466,3 +469,15 @@ class BoardView(ScrollView, can_focus=False):
         if cars:
             text += " · " + _(", ").join(colour_name(car) for car in cars)
         return text
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Sorted row numbers as blocks of consecutive rows: ``(first, count)``."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][0] + runs[-1][1] == row:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((row, 1))
+    return runs
+

@@ -59,6 +59,21 @@ class ChipRow(Widget, can_focus=False):
         super().__init__(id=id)
         self._chips: tuple[Chip, ...] = ()
         self._spans: list[tuple[int, int, Chip]] = []
+        self._shown_for: object = None
+        """What the chips were made from (a tray shown again for the same is left alone:
+        most keys change neither the dice nor the tiles)."""
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._shown_for = None  # the chips' looks come from the theme, too
+
+    def unchanged(self, shown_for: object) -> bool:
+        """Whether the tray already shows what ``shown_for`` describes (else it is noted:
+        the caller makes the chips)."""
+        if shown_for == self._shown_for:
+            return True
+        self._shown_for = shown_for
+        return False
 
     def put(self, chips: tuple[Chip, ...]) -> None:
         """Show ``chips``; the same chips as shown cost nothing (one row: never a layout)."""
@@ -141,6 +156,9 @@ class DiceTray(ChipRow):
         hinted: Collection[int] = (),
     ) -> None:
         """Show the dice in play and which are placed, selected, marked or hinted."""
+        if self.unchanged((tuple(roll), frozenset(used), selected, frozenset(marked),
+                           frozenset(hinted))):
+            return
         looks = []
         chips = []
         for i, colour in enumerate(roll):
@@ -195,6 +213,9 @@ class TileTray(ChipRow):
         usable: bool = True,
     ) -> None:
         """Show which tiles the player still has, has placed, selected or is hinted."""
+        if self.unchanged((frozenset(tiles), extra_roll, frozenset(placed), selected,
+                           frozenset(hinted), usable)):
+            return
         gone_style = self.get_component_rich_style("chip-row--gone", partial=True) + _STRIKE
         idle_style = self.get_component_rich_style("chip-row--idle", partial=True)
         looks: dict[Colour | None, frozenset[str]] = {}
