@@ -164,3 +164,39 @@ async def test_every_action_is_saved_after_its_frame() -> None:
         path = saves.save_path(app.race)
         assert path is not None
         assert saves.load_save(path).pending == app.race.pending
+
+
+@run_async
+async def test_a_hint_of_up_to_four_lines_repaints_its_lines_and_lays_nothing_out(
+    monkeypatch: Any,
+) -> None:
+    # Its lines are kept blank in the panel (race.tcss), but on a short terminal.
+    from textual.widget import Widget
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        screen = app.screen
+        hint_line = screen.query_one("#hint-line")
+        assert hint_line.display and hint_line.size.height == 4
+        layouts: list[str] = []
+        original = Widget.refresh
+
+        def counted(self: Widget, *regions: Any, layout: bool = False, **rest: Any) -> Any:
+            if layout:
+                layouts.append(f"{type(self).__name__}#{self.id}")
+            return original(self, *regions, layout=layout, **rest)
+
+        monkeypatch.setattr(Widget, "refresh", counted)
+        screen.show_hint_line("Thinking about a hint…")  # type: ignore[attr-defined]
+        screen.show_hint_line("one\ntwo\nthree\nfour")  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert layouts == []
+        screen.show_hint_line("one\ntwo\nthree\nfour\nfive")  # type: ignore[attr-defined]
+        assert layouts == ["Static#hint-line"]  # (a longer one grows the panel)
+        monkeypatch.setattr(Widget, "refresh", original)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        screen.show_hint_line(None)  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert not hint_line.display  # no room kept on a short terminal

@@ -33,7 +33,7 @@ from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
 from monza_tui.app.screens.screen_cursor import FollowOnRace
 from monza_tui.app.screens.seat_change import SeatChanges
-from monza_tui.app.widgets.common import StyledOnMount, one, put_text, show
+from monza_tui.app.widgets.common import StyledOnMount, one
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.engine import (
@@ -445,9 +445,7 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
         if self.race.state.is_chance():
             self.advise(_("Roll first (space): the hint looks at your dice."))
             return
-        hint_line = one(self, "#hint-line", Static)
-        put_text(hint_line, _("Thinking about a hint…"))
-        show(hint_line, True)
+        self.show_hint_line(_("Thinking about a hint…"))
         self._compute_hint(self.race)
 
     def action_skip(self) -> None:

@@ -119,7 +119,9 @@ class PanelMixin(RacePace):
         view = one(self, "BoardView", BoardView)
         ok = view.fits(board_w, board_h) and height - 1 >= PANEL_MIN_HEIGHT
         self.set_class(not ok, "-too-small")
-        self.set_class(height < SHORT_HEIGHT, "-short")
+        if self.has_class("-short") != (height < SHORT_HEIGHT):
+            self.set_class(height < SHORT_HEIGHT, "-short")
+            self.show_hint_line(self.hint_line() if self.hint is not None else None)
         if not ok:
             need = view.min_size
             message = _("Please enlarge the terminal: the board and the panel do not fit in "
@@ -137,10 +139,15 @@ class PanelMixin(RacePace):
         state = self.now.state
         one(self, "Standings", Standings).show(state, race.players)
         one(self, "RoundInfo", RoundInfo).show(state, self.names())
-        hint_line = one(self, "#hint-line", Static)
-        put_text(hint_line, self.hint_line())
-        show(hint_line, self.hint is not None)
+        self.show_hint_line(self.hint_line() if self.hint is not None else None)
         self.set_class(state.final_round and not state.is_terminal(), "-final-round")
+
+    def show_hint_line(self, text: str | None) -> None:
+        """The hint (or that it is being thought about); None: no hint. Its lines stay in
+        the panel, blank, but on a short terminal (race.tcss)."""
+        hint_line = one(self, "#hint-line", Static)
+        put_text(hint_line, text or "")
+        show(hint_line, text is not None or not self.has_class("-short"))
 
     def show_prompt(self, prompt: str) -> None:
         state = self.now.state
