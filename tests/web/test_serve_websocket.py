@@ -92,9 +92,10 @@ def test_the_set_up_screen_reaches_the_browser(tmp_path: Path) -> None:
     async def main(address: str) -> None:
         async with browser() as session:
             tab = await visit(session, address)
-            screen = await tab.see(_(SET_UP))
-            for words in (_("Board"), _("Players"), _("Start race")):
-                assert words in screen
+            # (The screen comes in several writes: wait for all of it.)
+            wanted = (_(SET_UP), _("Board"), _("Players"), _("Start race"))
+            await tab.until(lambda screen: all(words in screen for words in wanted),
+                            repr(wanted))
             await tab.keys("\x11")  # ctrl+q: no race on, the game ends
             await tab.until_closed()
 

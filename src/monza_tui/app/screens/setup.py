@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from monza_tui.app.drop_down import DropDown
 from monza_tui.app.language_choice import LanguageChoice
@@ -36,6 +36,7 @@ from monza_tui.app.screens.setup_form import (
 )
 from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.common import StyledOnMount
+from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.boardfile import BoardFileError, builtin_boards, load_board
 from monza_tui.engine import Colour, Edition
 from monza_tui.errors import UserError
@@ -169,8 +170,10 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
                 yield Button(_("Rules"), id="rules", compact=True, action="app.rules")
                 yield Button(_("Quit"), id="quit", compact=True, action="screen.quit")
                 yield LanguageChoice()
-        # As on the race screen: no command-palette key in the footer (^p still opens it).
-        yield Footer(show_command_palette=False)
+        # As on the race screen: the keys in one line, there in the first frame (Textual's
+        # Footer shows its keys a few frames later); no command-palette key (^p still
+        # opens it).
+        yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
         # The form scrolls to whatever has the focus; it needs none of its own.
