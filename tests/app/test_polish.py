@@ -290,3 +290,25 @@ async def test_set_up_footer_has_no_palette_key() -> None:
         await wait_for(pilot, lambda: quit_key in screen_lines(app)[-1])
         keys = screen_lines(app)[-1]
         assert "palette" not in keys and _("palette") not in keys
+
+
+@run_async
+async def test_the_race_s_news_is_not_toasted_over_the_screen_that_followed() -> None:
+    # A toast of the race's news comes a frame after its move; when the race ended with
+    # that move (a skipped bot's finish), the results may already be up: no toast on them.
+    app = race_app(race=sprint(), roller=ScriptedDice("RRRRRR"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        race_screen = app.screen
+        race_screen._announce("news")  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["news"]
+        app.clear_notifications()
+        from textual.screen import Screen
+
+        await app.push_screen(Screen())  # as the results come over the race screen
+        await pilot.pause()
+        assert app.screen is not race_screen
+        race_screen._announce("news")  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == []

@@ -243,7 +243,7 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
         # after the move itself: a toast mounts a widget and lays the screen out, which
         # would hold back the frame that shows the car (a push-back took a frame more).
         for line in headlines(before.state, action, after.state, names):
-            self.call_after_refresh(self.notify, line, timeout=4)
+            self.call_after_refresh(self._announce, line)
         self.hint = None
         if self.quiet:
             return  # (a skipped bot's turn, drawn at its last action)
@@ -251,6 +251,13 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
             return
         self.state_changed()
         self.advance()
+
+    def _announce(self, line: str) -> None:
+        """A toast of the race's news, unless another screen came over the race screen
+        meanwhile (the race over, its results already up: they say it; the log keeps the
+        line in any case)."""
+        if self.app.screen is self:
+            self.notify(line, timeout=4)
 
     def hint_arrived(self, found: Hint) -> None:
         self.hint = found
