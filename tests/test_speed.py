@@ -195,20 +195,40 @@ def test_a_bot_waits_for_the_tables_being_solved_elsewhere_instead_of_solving_th
 
 @pytest.mark.parametrize("name", BUILTIN)
 def test_the_shipped_drawings_of_the_builtin_boards_equal_fresh_ones(name: str) -> None:
-    from monza_tui.app.layout_cache import fresh, shipped
+    from monza_tui.app.layout_cache import fresh, shipped, shipped_size
     from monza_tui.app.track_layout import SCALES
 
     board_file = load_board(name)
     for scale in SCALES:
-        assert shipped(board_file, scale) == fresh(name, scale), (
+        made = fresh(name, scale)
+        assert shipped(board_file, scale) == made, (
             f"{name} at {scale.name}: run python -m monza_tui.app.layout_cache"
         )
+        assert shipped_size(board_file, scale) == (made.width, made.height, made.complete)
+
+
+def test_choosing_a_builtin_board_s_scale_reads_only_the_drawing_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from monza_tui.app import layout_cache
+    from monza_tui.app.track_layout import Layouts
+
+    read: list[str] = []
+    original = layout_cache.shipped
+
+    def counted(board_file: object, scale: object) -> object:
+        read.append(scale.name)  # type: ignore[attr-defined]
+        return original(board_file, scale)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(layout_cache, "shipped", counted)
+    chosen = Layouts(load_board("long")).choose(84, 39)  # the board area at 120x40
+    assert chosen.scale.name == "normal" and read == ["normal"]
 
 
 def test_a_board_file_or_an_edited_builtin_board_is_drawn_afresh(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from monza_tui.app.layout_cache import shipped
+    from monza_tui.app.layout_cache import shipped, shipped_size
     from monza_tui.app.track_layout import SCALES, Layouts
 
     oval = load_board("oval")
@@ -218,6 +238,7 @@ def test_a_board_file_or_an_edited_builtin_board_is_drawn_afresh(tmp_path: Path)
     edited = replace(oval, definition={**oval.definition, "title": "Edited"})
     for board_file in (mine, edited):
         assert all(shipped(board_file, scale) is None for scale in SCALES)
+        assert all(shipped_size(board_file, scale) is None for scale in SCALES)
         assert Layouts(board_file).choose(86, 38) == Layouts(oval).choose(86, 38)
 
 

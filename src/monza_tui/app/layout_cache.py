@@ -3,7 +3,9 @@
 Drawing a board (:func:`~monza_tui.app.track_layout.layout_board`) is pure geometry and
 costs tens of milliseconds per scale, most of a race screen's launch. For the boards that
 ship with the game the result never changes, so it ships too: one pickle per board and
-scale in ``monza_tui/app/layouts/``, each holding the board's definition and its drawing.
+scale in ``monza_tui/app/layouts/``, each holding the board's definition and its drawing,
+and ``sizes.json`` with each drawing's size (choosing a scale asks the sizes of drawings
+too large to use, which are then never read).
 A drawing is used only when its definition is exactly the board's, so an edited built-in
 board is drawn afresh; a test checks that every shipped drawing equals a fresh one (after a
 change to the drawing code, regenerate them)::
@@ -16,18 +18,52 @@ user: these files are the game's own, like its code.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import pickle
+from functools import cache
 from pathlib import Path
 
 from monza_tui.app.track_layout import SCALES, Layout, Scale, layout_board
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 
 FOLDER = Path(__file__).with_name("layouts")
+SIZES = FOLDER / "sizes.json"
+"""Each shipped drawing's columns, rows and completeness, with its board's digest: the
+choice of a scale asks the sizes of drawings that will not fit, which need not be read."""
 
 
 def path_of(name: str, scale: Scale) -> Path:
     """Where the drawing of built-in board ``name`` at ``scale`` is shipped."""
     return FOLDER / f"{name}-{scale.name}.pickle"
+
+
+def digest(definition: object) -> str:
+    """A board definition's fingerprint (a drawing is used only for its exact board)."""
+    text = json.dumps(definition, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@cache
+def _sizes() -> dict[str, dict[str, object]]:
+    try:
+        found = json.loads(SIZES.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def shipped_size(board_file: BoardFile, scale: Scale) -> tuple[int, int, bool] | None:
+    """Columns, rows and completeness of the shipped drawing of ``board_file`` at
+    ``scale``, without reading it; None where :func:`shipped` would give None."""
+    if not board_file.builtin:
+        return None
+    entry = _sizes().get(board_file.board.name)
+    size = entry.get(scale.name) if isinstance(entry, dict) else None
+    if not isinstance(size, list) or entry.get("digest") != digest(board_file.definition):
+        return None
+    width, height, complete = size
+    return int(width), int(height), bool(complete)
 
 
 def shipped(board_file: BoardFile, scale: Scale) -> Layout | None:
@@ -51,8 +87,20 @@ def fresh(name: str, scale: Scale) -> Layout:
     return layout_board(board_file.board, board_file.shape, scale)
 
 
+def sizes_text() -> str:
+    """The text of :data:`SIZES` for the built-in boards as they are now."""
+    sizes: dict[str, dict[str, object]] = {}
+    for name in BUILTIN:
+        entry: dict[str, object] = {"digest": digest(load_board(name).definition)}
+        for scale in SCALES:
+            layout = fresh(name, scale)
+            entry[scale.name] = [layout.width, layout.height, layout.complete]
+        sizes[name] = entry
+    return json.dumps(sizes, indent=1, sort_keys=True) + "\n"
+
+
 def main() -> None:
-    """Write every built-in board's drawing at every scale."""
+    """Write every built-in board's drawing at every scale, and their sizes."""
     FOLDER.mkdir(exist_ok=True)
     for name in BUILTIN:
         definition = load_board(name).definition
@@ -60,6 +108,8 @@ def main() -> None:
             data = pickle.dumps((definition, fresh(name, scale)), protocol=4)
             path_of(name, scale).write_bytes(data)
             print(f"{path_of(name, scale).name}: {len(data)} bytes")
+    SIZES.write_text(sizes_text(), "utf-8")
+    print(f"{SIZES.name}: the sizes")
 
 
 if __name__ == "__main__":

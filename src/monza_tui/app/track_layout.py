@@ -455,10 +455,20 @@ class Layouts:
         return layout
 
     def bound(self, scale: Scale) -> tuple[int, int]:
-        """At least the columns and rows of the drawing at ``scale`` (exact once made)."""
-        layout = self._made.get(scale) or self._shipped(scale)
+        """At least the columns and rows of the drawing at ``scale`` (exact once made, or
+        for a built-in board as shipped: known without reading the drawing)."""
+        layout = self._made.get(scale)
         if layout is not None:
             return layout.width, layout.height
+        if self.board_file.builtin and scale not in self._not_shipped:
+            from monza_tui.app.layout_cache import shipped_size
+
+            known = shipped_size(self.board_file, scale)
+            if known is not None:
+                return known[0], known[1]
+            layout = self._shipped(scale)
+            if layout is not None:
+                return layout.width, layout.height
         size = self._bounds.get(scale)
         if size is None:
             walked = walk_legs(self.board_file.board, self.board_file.shape, scale)
