@@ -167,7 +167,7 @@ async def test_every_action_is_saved_after_its_frame() -> None:
 
 
 @run_async
-async def test_a_hint_of_up_to_four_lines_repaints_its_lines_and_lays_nothing_out(
+async def test_a_hint_of_up_to_five_lines_repaints_its_lines_and_lays_nothing_out(
     monkeypatch: Any,
 ) -> None:
     # Its lines are kept blank in the panel (race.tcss), but on a short terminal.
@@ -178,7 +178,7 @@ async def test_a_hint_of_up_to_four_lines_repaints_its_lines_and_lays_nothing_ou
         await press(pilot, "space")
         screen = app.screen
         hint_line = screen.query_one("#hint-line")
-        assert hint_line.display and hint_line.size.height == 4
+        assert hint_line.display and hint_line.size.height == 5
         layouts: list[str] = []
         original = Widget.refresh
 
@@ -189,10 +189,10 @@ async def test_a_hint_of_up_to_four_lines_repaints_its_lines_and_lays_nothing_ou
 
         monkeypatch.setattr(Widget, "refresh", counted)
         screen.show_hint_line("Thinking about a hint…")  # type: ignore[attr-defined]
-        screen.show_hint_line("one\ntwo\nthree\nfour")  # type: ignore[attr-defined]
+        screen.show_hint_line("one\ntwo\nthree\nfour\nfive")  # type: ignore[attr-defined]
         await pilot.pause()
         assert layouts == []
-        screen.show_hint_line("one\ntwo\nthree\nfour\nfive")  # type: ignore[attr-defined]
+        screen.show_hint_line("1\n2\n3\n4\n5\n6")  # type: ignore[attr-defined]
         assert layouts == ["Static#hint-line"]  # (a longer one grows the panel)
         monkeypatch.setattr(Widget, "refresh", original)
         await pilot.resize_terminal(80, 24)
