@@ -243,15 +243,15 @@ def test_a_board_file_or_an_edited_builtin_board_is_drawn_afresh(tmp_path: Path)
 
 
 def test_the_builtin_boards_parsed_ahead_are_their_toml_files() -> None:
-    from monza_tui.boardfile import BOARDS, PARSED, _parsed, _parsed_ahead, _text_key
+    from monza_tui.boardfile import BOARDS, PARSED, _parsed, _parsed_ahead, text_key
 
     ahead = _parsed_ahead()
     texts = [path.read_text("utf-8") for path in sorted(BOARDS.glob("*.toml"))]
-    assert sorted(ahead) == sorted(_text_key(text) for text in texts), (
+    assert sorted(ahead) == sorted(text_key(text) for text in texts), (
         f"run python -m monza_tui.boardfile to write {PARSED.name} again"
     )
     for text in texts:
-        assert ahead[_text_key(text)] == tomllib.loads(text)
+        assert ahead[text_key(text)] == tomllib.loads(text)
     edited = texts[0].replace("title = ", "title = \"x\"\nold_title = ", 1)
-    assert _text_key(edited) not in ahead
+    assert text_key(edited) not in ahead
     assert _parsed(edited) == tomllib.loads(edited)

@@ -96,7 +96,7 @@ def _builtin_toml(path: Traversable) -> dict[str, Any]:
 
 @cache
 def _parsed(text: str) -> dict[str, Any]:
-    found: dict[str, Any] | None = _parsed_ahead().get(_text_key(text))
+    found: dict[str, Any] | None = _parsed_ahead().get(text_key(text))
     if found is not None:
         return found
     import tomllib
@@ -104,7 +104,9 @@ def _parsed(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _text_key(text: str) -> str:
+def text_key(text: str) -> str:
+    """A text's fingerprint for files made ahead from it: its length and checksum (the
+    game's own files, not a defence against anyone: an edited text simply misses)."""
     data = text.encode("utf-8")
     return f"{len(data)}:{zlib.crc32(data):08x}"
 
@@ -125,7 +127,7 @@ def write_parsed_ahead() -> None:
     documents = {}
     for path in sorted(BOARDS.glob("*.toml")):
         text = path.read_text("utf-8")
-        documents[_text_key(text)] = tomllib.loads(text)
+        documents[text_key(text)] = tomllib.loads(text)
     PARSED.write_text(json.dumps(documents, indent=1, ensure_ascii=False) + "\n", "utf-8")
 
 

@@ -18,14 +18,13 @@ user: these files are the game's own, like its code.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import pickle
 from functools import cache
 from pathlib import Path
 
 from monza_tui.app.track_layout import SCALES, Layout, Scale, layout_board
-from monza_tui.boardfile import BUILTIN, BoardFile, load_board
+from monza_tui.boardfile import BUILTIN, BoardFile, load_board, text_key
 
 FOLDER = Path(__file__).with_name("layouts")
 SIZES = FOLDER / "sizes.json"
@@ -40,8 +39,7 @@ def path_of(name: str, scale: Scale) -> Path:
 
 def digest(definition: object) -> str:
     """A board definition's fingerprint (a drawing is used only for its exact board)."""
-    text = json.dumps(definition, sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return text_key(json.dumps(definition, sort_keys=True, ensure_ascii=False))
 
 
 @cache
@@ -59,8 +57,10 @@ def shipped_size(board_file: BoardFile, scale: Scale) -> tuple[int, int, bool] |
     if not board_file.builtin:
         return None
     entry = _sizes().get(board_file.board.name)
-    size = entry.get(scale.name) if isinstance(entry, dict) else None
-    if not isinstance(size, list) or entry.get("digest") != digest(board_file.definition):
+    if not isinstance(entry, dict) or entry.get("digest") != digest(board_file.definition):
+        return None
+    size = entry.get(scale.name)
+    if not isinstance(size, list) or len(size) != 3:
         return None
     width, height, complete = size
     return int(width), int(height), bool(complete)
