@@ -5,10 +5,13 @@ reigning champions' line."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from monza_tui.i18n import N_, _, ngettext, number
-from monza_tui.stats.standings import Standing
 from monza_tui.web import emoji
+
+if TYPE_CHECKING:
+    from monza_tui.stats.standings import Standing
 
 TROPHY = "🏆"
 """The trophy of the winners (R11) and of the reigning champions (as the results show it;

@@ -8,7 +8,7 @@ The history is read in a thread worker, so neither screen waits for it: the line
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -20,8 +20,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from monza_tui.i18n import N_, _
-from monza_tui.stats.results import Scan
-from monza_tui.stats.standings import Table, champions, standings
 from monza_tui.stats.words import (
     COLUMNS,
     board_title,
@@ -30,6 +28,10 @@ from monza_tui.stats.words import (
     races_text,
     skipped_line,
 )
+
+if TYPE_CHECKING:  # (the results' reader and the tables load in the worker that reads)
+    from monza_tui.stats.results import Scan
+    from monza_tui.stats.standings import Table
 
 
 def read_history() -> Scan:
@@ -56,6 +58,8 @@ class ChampionLine(Static):
 
     @work(thread=True, exclusive=True, group="champions")
     def _read(self) -> None:
+        from monza_tui.stats.standings import champions
+
         scan = read_history()
         line = champions_line(champions(scan.results))
         self.app.call_from_thread(self.update, line)
@@ -114,6 +118,8 @@ class StandingsScreen(ModalScreen[None]):
 
     def _show(self, scan: Scan) -> None:
         from rich.console import Group
+
+        from monza_tui.stats.standings import champions, standings
 
         tables = sorted(standings(scan.results), key=lambda t: t.board != self.board)
         parts: list[object] = [Text(champions_line(champions(scan.results)), style="bold")]
