@@ -50,8 +50,10 @@ class KeyLine(Widget, can_focus=False):
         self._keys: tuple[tuple[str, str, str, bool], ...] = ()
         """(key, shown key, description, enabled) of each key shown."""
         self._spans: list[tuple[int, int, str]] = []
-        self._stale = False
         """Columns (start, end) of each key, and the key a click there presses."""
+        self._stale = False
+        """The keys changed while another screen was on top: read them when painted."""
+        self._styles: tuple[Style, Style, Style] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -88,9 +90,7 @@ class KeyLine(Widget, can_focus=False):
             self._stale = False
             self._keys = self._offered()
         width = self.size.width
-        base = self.rich_style
-        key_style = base + self.get_component_rich_style("key-line--key")
-        text_style = base + self.get_component_rich_style("key-line--description")
+        base, key_style, text_style = self._looks()
         dim = Style(dim=True)
         segments: list[Segment] = []
         spans: list[tuple[int, int, str]] = []
@@ -107,6 +107,22 @@ class KeyLine(Widget, can_focus=False):
             spans.append((start, x, key if enabled else ""))
         self._spans = spans
         return Strip(segments).adjust_cell_length(width, base).simplify()
+
+    def _looks(self) -> tuple[Style, Style, Style]:
+        """The line's, the keys' and the descriptions' styles, worked out once per restyle
+        (each walks the DOM)."""
+        if self._styles is None:
+            base = self.rich_style
+            self._styles = (
+                base,
+                base + self.get_component_rich_style("key-line--key"),
+                base + self.get_component_rich_style("key-line--description"),
+            )
+        return self._styles
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = None
 
     def key_at(self, x: int) -> str | None:
         """The key shown at column ``x`` (None: none there, or one that is off now)."""
