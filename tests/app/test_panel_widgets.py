@@ -4,6 +4,9 @@ find their part by its column or row, and no key changes a widget's size or clas
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
 from rich.cells import cell_len
 
 from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, said, sprint
@@ -81,3 +84,41 @@ def test_a_blank_always_parts_a_standings_name_from_its_place() -> None:
             assert where_text == where
     assert standings_columns("Ben 🤖 greedy", where, 14, 13)[0] == " Ben 🤖       "
     assert standings_columns("Ben 🤖 greedy", where, 15, 13)[0] == " Ben 🤖 greedy "
+
+
+@pytest.mark.parametrize("width", [20, 33])
+def test_the_race_log_wraps_each_line_as_rich_does(width: int) -> None:
+    # A plain line that fits is made at once, without Rich's wrapping: the same lines.
+    from rich.segment import Segment
+    from rich.text import Text
+    from textual.app import App, ComposeResult
+    from textual.strip import Strip
+
+    from monza_tui.app.widgets.race_log import RaceLog
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RaceLog(id="log", min_width=width)
+
+    lines = ["Ann rolls B G P P G Y", "Płóż kości na polach", "安娜掷出骰子：红蓝绿", "x" * width,
+             "x" * (width + 1), "Ann drives with 6 dice and 1 tile: 1st, 37 spaces to go", ""]
+
+    async def run() -> None:
+        app = LogApp()
+        async with app.run_test(size=(width, 12)) as pilot:
+            await pilot.pause()
+            log = app.query_one(RaceLog)
+            console = app.console
+            options = console.options.update_width(width)
+            for line in lines:
+                made = Strip.from_lines(list(Segment.split_lines(console.render(Text(line),
+                                                                                  options))))
+                start = len(log.lines)
+                log.write(Text(line))
+                written = log.lines[start:]
+                assert [s.text for s in written] == [s.text for s in made or [Strip.blank(width)]]
+                assert [s.cell_length for s in written] == [
+                    s.cell_length for s in made or [Strip.blank(width)]
+                ]
+
+    asyncio.run(run())

@@ -6,7 +6,8 @@ each line, and lays the whole screen out again for every line it adds (a virtual
 counts as a layout change), which was most of what a key that writes to the log cost. The
 race log writes only text, and its place on screen never depends on its length, so here:
 
-- a line is wrapped once, when written, to the width the log has then (as ``RichLog``);
+- a line is wrapped once, when written, to the width the log has then (as ``RichLog``; a
+  plain line that fits, most of them, is one strip at once, without Rich's wrapping);
 - a new line updates the scroll range and repaints the log; the screen is laid out again
   only when the scrollbar first appears (its width changes the content area);
 - once the log has its size, a new line is scrolled into view at once, so that it shows in
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from typing import Self
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -79,11 +81,18 @@ class RaceLog(ScrollView, can_focus=False):
             self._waiting.append(text.copy())
             return self
         width = max(self.scrollable_content_region.width, self.min_width)
-        console = self.app.console
-        options = console.options.update_width(width)
-        segments = console.render(text, options)
-        # (each line is cropped or padded to the view's width as it is painted)
-        strips = Strip.from_lines(list(Segment.split_lines(segments))) or [Strip.blank(width)]
+        plain = text.plain
+        length = cell_len(plain)
+        if not text.spans and not text.style and "\n" not in plain and 0 < length <= width:
+            # Most lines: plain text that fits, one strip as Rich would make it.
+            strips = [Strip([Segment(plain)], length)]
+        else:
+            console = self.app.console
+            options = console.options.update_width(width)
+            segments = console.render(text, options)
+            # (each line is cropped or padded to the view's width as it is painted)
+            lines = list(Segment.split_lines(segments))
+            strips = Strip.from_lines(lines) or [Strip.blank(width)]
         self.lines.extend(strips)
         self._widest = max(self._widest, width)
         self._writing = True
