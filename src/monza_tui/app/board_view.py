@@ -480,4 +480,3 @@ def _runs(rows: list[int]) -> list[tuple[int, int]]:
         else:
             runs.append((row, 1))
     return runs
-

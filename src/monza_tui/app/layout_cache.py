@@ -87,28 +87,21 @@ def fresh(name: str, scale: Scale) -> Layout:
     return layout_board(board_file.board, board_file.shape, scale)
 
 
-def sizes_text() -> str:
-    """The text of :data:`SIZES` for the built-in boards as they are now."""
-    sizes: dict[str, dict[str, object]] = {}
-    for name in BUILTIN:
-        entry: dict[str, object] = {"digest": digest(load_board(name).definition)}
-        for scale in SCALES:
-            layout = fresh(name, scale)
-            entry[scale.name] = [layout.width, layout.height, layout.complete]
-        sizes[name] = entry
-    return json.dumps(sizes, indent=1, sort_keys=True) + "\n"
-
-
 def main() -> None:
     """Write every built-in board's drawing at every scale, and their sizes."""
     FOLDER.mkdir(exist_ok=True)
+    sizes: dict[str, dict[str, object]] = {}
     for name in BUILTIN:
         definition = load_board(name).definition
+        entry: dict[str, object] = {"digest": digest(definition)}
         for scale in SCALES:
-            data = pickle.dumps((definition, fresh(name, scale)), protocol=4)
+            layout = fresh(name, scale)
+            entry[scale.name] = [layout.width, layout.height, layout.complete]
+            data = pickle.dumps((definition, layout), protocol=4)
             path_of(name, scale).write_bytes(data)
             print(f"{path_of(name, scale).name}: {len(data)} bytes")
-    SIZES.write_text(sizes_text(), "utf-8")
+        sizes[name] = entry
+    SIZES.write_text(json.dumps(sizes, indent=1, sort_keys=True) + "\n", "utf-8")
     print(f"{SIZES.name}: the sizes")
 
 

@@ -33,8 +33,8 @@ from monza_tui.files import atomic_write_text, read_text
 if TYPE_CHECKING:
     from monza_tui.stats.results import RaceResult
 
-# The results' reader and the standings are loaded when the table is asked for: every race
-# start looks for an evening under way (app/championship.py), and most find none.
+# The results' reader and the standings are loaded when the table is asked for: every
+# finished race looks for an evening under way (app/championship.py), and most find none.
 
 CURRENT = "championship.json"
 KEPT = "championships"
