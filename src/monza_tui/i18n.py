@@ -125,15 +125,7 @@ def retranslate(text: str) -> str:
 
 def colour_name(colour: Colour) -> str:
     """A colour's name in the user's language (the engine's names are the record's)."""
-    names = {
-        Colour.RED: _("red"),
-        Colour.BLUE: _("blue"),
-        Colour.GREEN: _("green"),
-        Colour.YELLOW: _("yellow"),
-        Colour.PURPLE: _("purple"),
-        Colour.WHITE: _("white"),
-    }
-    return names[colour]
+    return _colour_words()[0][colour]
 
 
 def colour_letter(colour: Colour) -> str:
@@ -141,15 +133,35 @@ def colour_letter(colour: Colour) -> str:
     the other five (tests/app/test_languages.py checks every catalogue). The board, the
     dice, the panel, the log, the results and the replay all show this one; the record
     keeps the engine's English letters (:attr:`Colour.letter`)."""
-    letters = {
-        Colour.RED: pgettext("colour letter", "R"),
-        Colour.BLUE: pgettext("colour letter", "B"),
-        Colour.GREEN: pgettext("colour letter", "G"),
-        Colour.YELLOW: pgettext("colour letter", "Y"),
-        Colour.PURPLE: pgettext("colour letter", "P"),
-        Colour.WHITE: pgettext("colour letter", "W"),
-    }
-    return letters[colour]
+    return _colour_words()[1][colour]
+
+
+_colour_cache: tuple[object, dict[Colour, str], dict[Colour, str]] | None = None
+
+
+def _colour_words() -> tuple[dict[Colour, str], dict[Colour, str]]:
+    """The colours' names and letters in the language in effect, looked up once per
+    language (every repaint of the board, the dice and the log asks for them)."""
+    global _colour_cache
+    if _colour_cache is None or _colour_cache[0] is not _translation:
+        names = {
+            Colour.RED: _("red"),
+            Colour.BLUE: _("blue"),
+            Colour.GREEN: _("green"),
+            Colour.YELLOW: _("yellow"),
+            Colour.PURPLE: _("purple"),
+            Colour.WHITE: _("white"),
+        }
+        letters = {
+            Colour.RED: pgettext("colour letter", "R"),
+            Colour.BLUE: pgettext("colour letter", "B"),
+            Colour.GREEN: pgettext("colour letter", "G"),
+            Colour.YELLOW: pgettext("colour letter", "Y"),
+            Colour.PURPLE: pgettext("colour letter", "P"),
+            Colour.WHITE: pgettext("colour letter", "W"),
+        }
+        _colour_cache = (_translation, names, letters)
+    return _colour_cache[1], _colour_cache[2]
 
 
 def number(value: float, decimals: int = 0) -> str:

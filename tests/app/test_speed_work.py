@@ -200,3 +200,33 @@ async def test_a_hint_of_up_to_five_lines_repaints_its_lines_and_lays_nothing_ou
         screen.show_hint_line(None)  # type: ignore[attr-defined]
         await pilot.pause()
         assert not hint_line.display  # no room kept on a short terminal
+
+
+@run_async
+async def test_the_log_scrolls_without_touching_its_hidden_scrollbar(monkeypatch: Any) -> None:
+    # The race log has no scrollbar (race.tcss): a repaint of one that is not on screen
+    # would make the compositor map the whole screen again at every line written.
+    from textual.scrollbar import ScrollBar
+    from textual.widget import Widget
+
+    from monza_tui.app.widgets.race_log import RaceLog
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = app.screen.query_one("#log", RaceLog)
+        refreshed: list[str] = []
+        original = Widget.refresh
+
+        def noted(self: Widget, *regions: Any, **rest: Any) -> Any:
+            if isinstance(self, ScrollBar):
+                refreshed.append(repr(self))
+            return original(self, *regions, **rest)
+
+        monkeypatch.setattr(Widget, "refresh", noted)
+        before = log.scroll_y
+        for n in range(30):
+            log.write(f"line {n}")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > before  # the newest line in view
+        assert refreshed == []
+        assert not app.screen._compositor._full_map_invalidated

@@ -13,7 +13,10 @@ race log writes only text, and its place on screen never depends on its length, 
 - once the log has its size, a new line is scrolled into view at once, so that it shows in
   the same frame as the dice or the car it tells of (``RichLog`` scrolls a frame later);
 - each line is painted with the widget's style, worked out once per restyle instead of by a
-  walk up the DOM for every line of every repaint.
+  walk up the DOM for every line of every repaint;
+- a scrollbar of no width (the race screen's log has none) is left alone as the log scrolls:
+  Textual would repaint it, and a widget that is not on screen being repainted makes the
+  compositor map the whole screen again (a third of a millisecond of every key that writes).
 """
 
 from __future__ import annotations
@@ -115,6 +118,12 @@ class RaceLog(ScrollView, can_focus=False):
         self.virtual_size = Size(0, 0)
         self.refresh()
         return self
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        if self.styles.scrollbar_size_vertical:
+            super().watch_scroll_y(old_value, new_value)
+        elif round(old_value) != round(new_value):
+            self._refresh_scroll()
 
     def render_line(self, y: int) -> Strip:
         style = self._line_style
