@@ -230,3 +230,27 @@ async def test_the_log_scrolls_without_touching_its_hidden_scrollbar(monkeypatch
         assert log.scroll_y == log.max_scroll_y > before  # the newest line in view
         assert refreshed == []
         assert not app.screen._compositor._full_map_invalidated
+
+
+@run_async
+async def test_the_panel_paints_with_the_new_theme_after_a_theme_change() -> None:
+    # The panel's widgets keep their own style between restyles (widgets/common.py
+    # OwnStyle): a new theme must still reach every line they paint.
+    from textual.widget import Widget
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        screen = app.screen
+        widgets: list[Widget] = [screen.query_one(s) for s in
+                                 ("#dice", "#tiles", "#buttons", "#standings", "#log")]
+
+        def backgrounds() -> list[object]:
+            return [list(w.render_line(0))[-1].style.bgcolor for w in widgets]
+
+        assert backgrounds() == [w.rich_style.bgcolor for w in widgets]
+        before = backgrounds()
+        app.theme = "nord"
+        await pilot.pause()
+        assert backgrounds() == [w.rich_style.bgcolor for w in widgets]
+        assert backgrounds() != before

@@ -20,13 +20,15 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from monza_tui.app.widgets.common import OwnStyle
+
 COLUMNS = 3
 """Buttons side by side (at most three are on offer at once)."""
 
 _DIM = Style(dim=True)
 
 
-class ButtonRow(Widget, can_focus=False):
+class ButtonRow(OwnStyle, Widget, can_focus=False):
     """The buttons on offer now: (key, label, on) each; ``on`` False shows it greyed."""
 
     ALLOW_SELECT = False
@@ -105,7 +107,7 @@ class ButtonRow(Widget, can_focus=False):
         return None
 
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
+        base = self.own_style
         style = base + self.get_component_rich_style("button-row--button", partial=True)
         segments: list[Segment] = []
         for i, (start, end) in enumerate(self._columns()):

@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from monza_tui.app.widgets.common import OwnStyle
 from monza_tui.engine import COLOURS, Colour
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
@@ -47,7 +48,7 @@ class Chip:
     """Blank columns after the chip."""
 
 
-class ChipRow(Widget, can_focus=False):
+class ChipRow(OwnStyle, Widget, can_focus=False):
     """A row of chips painted as one line; repainted only when a chip changed."""
 
     ALLOW_SELECT = False
@@ -102,7 +103,7 @@ class ChipRow(Widget, can_focus=False):
         return None
 
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
+        base = self.own_style
         if y:
             return Strip.blank(self.size.width, base)
         segments: list[Segment] = []

@@ -25,7 +25,7 @@ from textual.widgets import Static
 from monza_tui.app.board_marks import CAR_MARK
 from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
-from monza_tui.app.widgets.common import one, put_text
+from monza_tui.app.widgets.common import OwnStyle, one, put_text
 from monza_tui.engine import Colour, Phase, State
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
@@ -91,7 +91,7 @@ class TurnBanner(Vertical):
                  style=secondary if waiting else None)
 
 
-class Standings(Widget, can_focus=False):
+class Standings(OwnStyle, Widget, can_focus=False):
     """Every car in turn order (R3), one line each: its car chip (``●R`` on its colour),
     ``▶`` for whoever acts now, the player (robot mark and level) and where the car stands.
 
@@ -135,7 +135,7 @@ class Standings(Widget, can_focus=False):
             self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
+        base = self.own_style
         width = self.size.width
         if y >= len(self.rows):
             return Strip.blank(width, base)

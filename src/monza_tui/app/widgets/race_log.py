@@ -25,7 +25,6 @@ from typing import Self
 
 from rich.cells import cell_len
 from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.cache import LRUCache
@@ -33,8 +32,10 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from monza_tui.app.widgets.common import OwnStyle
 
-class RaceLog(ScrollView, can_focus=False):
+
+class RaceLog(OwnStyle, ScrollView, can_focus=False):
     """The race's story, one wrapped line after another."""
 
     DEFAULT_CSS = """
@@ -56,12 +57,10 @@ class RaceLog(ScrollView, can_focus=False):
         """Lines written before the log had a size (wrapped once it has)."""
         self._widest = 0
         self._cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(256)
-        self._line_style: Style | None = None
         self._writing = False
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._line_style = None
         self._cache.clear()
 
     @property
@@ -126,9 +125,7 @@ class RaceLog(ScrollView, can_focus=False):
             self._refresh_scroll()
 
     def render_line(self, y: int) -> Strip:
-        style = self._line_style
-        if style is None:
-            style = self._line_style = self.rich_style
+        style = self.own_style
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         index = scroll_y + y
