@@ -241,6 +241,20 @@ def static_text(app: MonzaApp, selector: str) -> str:
     return str(widget.render())
 
 
+def prompt_text(app: MonzaApp) -> str:
+    """The race screen's prompt (what the person at the keyboard is asked to do)."""
+    from monza_tui.app.widgets.panel import TurnBanner
+
+    return app.screen.query_one(TurnBanner).prompt
+
+
+def turn_heading(app: MonzaApp) -> str:
+    """The race screen's "whose turn" line, without the car's chip."""
+    from monza_tui.app.widgets.panel import TurnBanner
+
+    return app.screen.query_one(TurnBanner).heading
+
+
 def race_app(**kwargs: Any) -> MonzaApp:
     """An app without pauses or animation (tests assert outcomes, never timings)."""
     kwargs.setdefault("bot_delay", 0)

@@ -248,7 +248,7 @@ KEYS_CUT = (
 )
 PROMPT_GROWS = (
     "the turn prompt keeps four lines, a longer one grows it and moves the panel's rows "
-    "(app/screens/race.tcss #turn-prompt, the lead's)"
+    "(app/widgets/panel.py TurnBanner, the lead's)"
 )
 
 

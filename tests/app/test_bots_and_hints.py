@@ -13,6 +13,7 @@ from app.helpers import (
     bot_name,
     human_turn,
     press,
+    prompt_text,
     race_app,
     run_async,
     said,
@@ -81,7 +82,7 @@ async def test_skip_ends_the_bot_pauses_and_the_drive() -> None:
         screen = app.screen
         assert isinstance(screen, RaceScreen)
         await wait_for(pilot, lambda: screen._frame is not None)
-        assert static_text(app, "#turn-prompt") == said("The car drives… (s skips)")
+        assert prompt_text(app) == said("The car drives… (s skips)")
         await pilot.press("s")  # ...until skipped; then the bot's turn, skipped as well
         await wait_for(pilot, lambda: human_turn(app))
         assert app.race.state.player == 0 and app.race.state.turn == 3

@@ -17,6 +17,7 @@ from app.helpers import (
     play_by_keys,
     played,
     press,
+    prompt_text,
     race_app,
     run_async,
     said,
@@ -68,7 +69,7 @@ async def test_resumed_no_die_fits_state_drives_on_enter() -> None:
     app = race_app(race=race)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        text = static_text(app, "#turn-prompt")
+        text = prompt_text(app)
         assert said("No die fits any more: Enter drives the car.") in text
         assert said(
             "Why: the spaces ahead are {ahead}; the dice left are {dice}.",

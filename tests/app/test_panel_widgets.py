@@ -13,7 +13,7 @@ from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, sa
 from app.language_checks import PROMPT_GROWS, TILES_CUT, known_problem
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.dice import DiceTray, TileTray
-from monza_tui.app.widgets.panel import Standings, standings_columns
+from monza_tui.app.widgets.panel import Standings, TurnBanner, standings_columns
 from monza_tui.engine import Colour
 from monza_tui.i18n import _, colour_name
 
@@ -45,7 +45,7 @@ async def test_keys_change_what_the_rows_show_never_their_size_or_classes() -> N
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         rows = [screen.query_one(kind) for kind in (DiceTray, TileTray, ButtonRow, Standings)]
-        rows.append(screen.query_one("#turn-prompt"))
+        rows.append(screen.query_one(TurnBanner))
         before = [(w.region, set(w.classes)) for w in rows]
         buttons = screen.query_one(ButtonRow)
         assert [key for key, _label, _on in buttons.buttons] == ["roll"]

@@ -16,6 +16,7 @@ from app.helpers import (
     screen_text,
     settle,
     static_text,
+    turn_heading,
     where,
 )
 from app.language_checks import speaking
@@ -66,7 +67,7 @@ async def test_too_small_then_resized_mid_race() -> None:
         ]
         await press(pilot, "3", "enter")
         assert where(app) == ["a3", "start"]
-        assert static_text(app, "#turn-name") == said(
+        assert turn_heading(app) == said(
             "{name}'s turn ({car})", name="Ben", car=colour_name(Colour.BLUE)
         )
 

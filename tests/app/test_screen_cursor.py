@@ -11,16 +11,17 @@ from app.helpers import (
     ScriptedDice,
     as_in_english,
     press,
+    prompt_text,
     race_app,
     run_async,
     sprint,
-    static_text,
 )
 from monza_tui.app.app import MonzaApp
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.app.widgets.dice import DiceTray
+from monza_tui.app.widgets.panel import TurnBanner
 from monza_tui.engine import Die, Phase
 from monza_tui.i18n import colour_letter
 
@@ -37,10 +38,10 @@ async def test_the_cursor_follows_the_cursor_space_and_the_prompt() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, RaceScreen)
-        prompt = screen.query_one("#turn-prompt").content_region.offset
+        prompt = screen.query_one(TurnBanner).prompt_offset
         assert app.cursor_position == prompt  # before the roll: what to do now
         # The prompt's first cells (in English "Roll ").
-        assert _cell(app, prompt, 5) == as_in_english(static_text(app, "#turn-prompt")[:5], "Roll ")
+        assert _cell(app, prompt, 5) == as_in_english(prompt_text(app)[:5], "Roll ")
         await press(pilot, "space")
         board = screen.query_one(BoardView)
         lit = screen.now.targets()

@@ -24,6 +24,7 @@ from app.helpers import (
     colours,
     log_lines,
     press,
+    prompt_text,
     race_app,
     run_async,
     said,
@@ -31,6 +32,7 @@ from app.helpers import (
     screen_text,
     settle,
     static_text,
+    turn_heading,
     where,
 )
 from monza_tui.app.narrate import dice_text, ordinal
@@ -199,7 +201,7 @@ async def test_keyboard_only_race() -> None:
         assert isinstance(app.screen, SetupScreen)
         await press(pilot, "enter")  # the Start button has the focus
         assert isinstance(app.screen, RaceScreen)
-        assert static_text(app, "#turn-name") == said(
+        assert turn_heading(app) == said(
             "{name}'s turn ({car})", name="Ann", car=colour_name(Colour.RED)
         )
 
@@ -215,15 +217,13 @@ async def test_keyboard_only_race() -> None:
             "a1", "a2", "a3", "a4", "a5",
         ]
         # Die 6 (red) fits nothing now: the move could be confirmed; take back instead (R6).
-        assert _("No die fits any more: Enter drives the car.") in static_text(
-            app, "#turn-prompt"
-        )
+        assert _("No die fits any more: Enter drives the car.") in prompt_text(app)
         await press(pilot, "backspace")
         assert len(app.race.state.path) == 4
         await press(pilot, "5")
         # Tiles: t picks the purple tile first (it fits b6), Enter places it (R12).
         await press(pilot, "t")
-        assert static_text(app, "#turn-prompt") == said(
+        assert prompt_text(app) == said(
             "{colour} tile: pick a lit space (←→) and press Enter.",
             colour=colour_name(Colour.PURPLE).capitalize(),
         )
@@ -234,14 +234,14 @@ async def test_keyboard_only_race() -> None:
         await press(pilot, "1", "2", "enter")
         # The last colour is blue: Ben's car may step (R15); he declines.
         assert phase(app) is Phase.BONUS
-        assert static_text(app, "#turn-name") == said(
+        assert turn_heading(app) == said(
             "Bonus move: {name} ({car})", name="Ben", car=colour_name(Colour.BLUE)
         )
         await press(pilot, "d")
         assert where(app) == ["a9", "start"]
 
         # Turn 2, Ben: keep the roll, six dice up lane b, the blue tile, turbo.
-        assert static_text(app, "#turn-name") == said(
+        assert turn_heading(app) == said(
             "{name}'s turn ({car})", name="Ben", car=colour_name(Colour.BLUE)
         )
         await press(pilot, "r", "k", "1", "2", "3", "4", "5", "6")

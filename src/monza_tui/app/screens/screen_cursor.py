@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.geometry import Offset
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList
 
 from monza_tui.app.widgets.common import one
 from monza_tui.engine import Die
@@ -53,6 +53,7 @@ class FollowOnRace(_Race):
         # dice, and the set-up screen is the first a player sees)
         from monza_tui.app.board_view import BoardView
         from monza_tui.app.widgets.dice import DiceTray
+        from monza_tui.app.widgets.panel import TurnBanner
 
         board = one(self, "BoardView", BoardView)
         if not board.size:  # not laid out yet: once it is
@@ -70,7 +71,7 @@ class FollowOnRace(_Race):
             if x is not None:  # on its number: a die's two letters centred in four columns
                 at = tray.content_region.offset + Offset(x + 1, 0)
         if at is None:
-            at = one(self, "#turn-prompt", Static).content_region.offset
+            at = one(self, "TurnBanner", TurnBanner).prompt_offset
         self.app.cursor_position = at
 
     def on_screen_resume(self) -> None:

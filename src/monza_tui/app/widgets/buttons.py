@@ -108,7 +108,7 @@ class ButtonRow(OwnStyle, Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         base = self.own_style
-        style = base + self.get_component_rich_style("button-row--button", partial=True)
+        style = base + self.component_style("button-row--button", partial=True)
         segments: list[Segment] = []
         for i, (start, end) in enumerate(self._columns()):
             if self._row(i) != y:

@@ -65,14 +65,17 @@ def put_text(
 
 
 class OwnStyle:
-    """A widget mixin: its own Rich style, worked out once per restyle.
+    """A widget mixin: its own Rich style and its components', worked out once per restyle.
 
     ``rich_style`` walks up the DOM blending every ancestor's background (about 20 µs), and
-    the panel's widgets paint with it on every line of every repaint. Textual tells a widget
-    when its style may have changed (its own restyle, an ancestor's, a new theme: each
-    calls ``notify_style_update`` on it), and only then is it worked out again."""
+    so does a component's style each time the widget is refreshed (Textual empties its
+    cache of them at every refresh); the panel's widgets paint with these on every line of
+    every repaint. Textual tells a widget when its style may have changed (its own restyle,
+    an ancestor's, a new theme: each calls ``notify_style_update`` on it), and only then are
+    they worked out again."""
 
     _own_style: Style | None = None
+    _own_components: dict[tuple[str, bool], Style] | None = None
 
     @property
     def own_style(self) -> Style:
@@ -81,9 +84,22 @@ class OwnStyle:
             style = self._own_style = self.rich_style  # type: ignore[attr-defined]
         return style
 
+    def component_style(self, name: str, *, partial: bool = False) -> Style:
+        """``get_component_rich_style(name, partial=partial)``, kept until a restyle."""
+        styles = self._own_components
+        if styles is None:
+            styles = self._own_components = {}
+        style = styles.get((name, partial))
+        if style is None:
+            style = styles[(name, partial)] = self.get_component_rich_style(  # type: ignore[attr-defined]
+                name, partial=partial
+            )
+        return style
+
     def notify_style_update(self) -> None:
         super().notify_style_update()  # type: ignore[misc]
         self._own_style = None
+        self._own_components = None
 
 
 def show(widget: Widget, visible: bool) -> None:

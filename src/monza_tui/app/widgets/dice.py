@@ -171,7 +171,7 @@ class DiceTray(ChipRow):
             )
             looks.append((colour, states))
             if "used" in states:
-                style = self.get_component_rich_style("chip-row--gone", partial=True) + _STRIKE
+                style = self.component_style("chip-row--gone", partial=True) + _STRIKE
             else:
                 style = _COLOUR_STYLE[colour] + _BOLD
             if "selected" in states or "marked" in states:
@@ -217,10 +217,10 @@ class TileTray(ChipRow):
         if self.unchanged((frozenset(tiles), extra_roll, frozenset(placed), selected,
                            frozenset(hinted), usable)):
             return
-        gone_style = self.get_component_rich_style("chip-row--gone", partial=True) + _STRIKE
-        idle_style = self.get_component_rich_style("chip-row--idle", partial=True)
+        gone_style = self.component_style("chip-row--gone", partial=True) + _STRIKE
+        idle_style = self.component_style("chip-row--idle", partial=True)
         looks: dict[Colour | None, frozenset[str]] = {}
-        label = self.get_component_rich_style("chip-row--label", partial=True)
+        label = self.component_style("chip-row--label", partial=True)
         chips = [Chip(set_cell_size(_("Tiles"), 6), label, 6)]
         for colour in COLOURS:
             states = frozenset(
@@ -250,7 +250,7 @@ class TileTray(ChipRow):
         looks[None] = frozenset({"gone"} if not extra_roll else ())
         extra = _("+roll")
         style = (gone_style if not extra_roll
-                 else self.get_component_rich_style("tile-tray--extra", partial=True) + _BOLD)
+                 else self.component_style("tile-tray--extra", partial=True) + _BOLD)
         chips[-1] = replace(chips[-1], margin=1)
         # Spent, it is a dot like a spent colour tile (a strike alone is lost without
         # colour or where the terminal draws no strikes), keeping its width.

@@ -15,9 +15,9 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
+from textual.cache import LRUCache
+from textual.content import Content
+from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
@@ -25,7 +25,7 @@ from textual.widgets import Static
 from monza_tui.app.board_marks import CAR_MARK
 from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
-from monza_tui.app.widgets.common import OwnStyle, one, put_text
+from monza_tui.app.widgets.common import OwnStyle, put_text
 from monza_tui.engine import Colour, Phase, State
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
@@ -52,14 +52,35 @@ def actor(state: State) -> int | None:
     return state.player
 
 
-class TurnBanner(Vertical):
-    """Who acts now, with their car: the announcement of every turn."""
+class TurnBanner(OwnStyle, Widget, can_focus=False):
+    """Who acts now, with their car, and what they are asked to do: the announcement of
+    every turn, and the prompt that answers every key.
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="turn-line"):
-            yield Static("", markup=False, id="turn-car")
-            yield Static("", markup=False, id="turn-name")
-        yield Static("", markup=False, id="turn-prompt")
+    ONE widget painting its lines: the car's chip and the name on the first, the prompt
+    (wrapped as a ``Static`` wraps it) below, at least :attr:`prompt_rows` lines of it so
+    that a shorter prompt repaints instead of laying the panel out. It was five widgets (a
+    row of two above the prompt); in a repaint Textual's own work per widget, whatever it
+    shows, is about a tenth of a millisecond, and every key repaints the prompt."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"turn-banner--name", "turn-banner--prompt"}
+    CAR_WIDTH = 4
+    """Columns of the car's chip (`` ●R ``); the name starts a blank after it."""
+
+    def __init__(self, *, prompt_rows: int = 5, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.car: tuple[str, Style] | None = None
+        """The chip of the car whose turn it is, and its look (None: the race is over)."""
+        self.heading = ""
+        """Whose turn it is, in words (the first line, after the car's chip)."""
+        self.prompt = ""
+        """What the person at the keyboard is asked to do (or what is happening)."""
+        self.prompt_rows = prompt_rows
+        """Lines kept for the prompt (fewer on a short terminal: race_panel.py)."""
+        self._looks: tuple[Style | None, Style | None] = (None, None)
+        """The name's and the prompt's own colour where it is not the theme's (a computer
+        driver's, or while nobody at the keyboard decides)."""
+        self._lines: LRUCache[tuple[str, int], tuple[str, ...]] = LRUCache(64)
 
     def show(
         self, state: State, players: Sequence[Player], prompt: str, *, waiting: bool = False
@@ -69,26 +90,89 @@ class TurnBanner(Vertical):
         (``waiting``) in the theme's secondary colour. Looks are the texts' styles, not
         classes: a class change restyles the banner (every turn did)."""
         acting = actor(state)
-        car = one(self, "#turn-car", Static)
-        name = one(self, "#turn-name", Static)
         secondary = Style(color=self.app.theme_variables.get("secondary"))
+        name_look: Style | None = None
         if acting is None:
-            put_text(car, "", layout=False)
-            put_text(name, _("The race is over"))
+            car, heading = None, _("The race is over")
             waiting = False
         else:
             player = players[acting]
             colour = state.game.cars[acting]
-            put_text(car, f" {CAR_MARK}{colour_letter(colour)} ", layout=False,
-                     style=CHIP_STYLE[colour])
+            car = (f" {CAR_MARK}{colour_letter(colour)} ", CHIP_STYLE[colour])
             if state.phase is Phase.BONUS:
                 text = _("Bonus move: {name} ({car})")
             else:
                 text = _("{name}'s turn ({car})")
-            put_text(name, text.format(name=player.name, car=colour_name(colour)),
-                     style=secondary if player.seat.is_bot else None)
-        put_text(one(self, "#turn-prompt", Static), prompt,
-                 style=secondary if waiting else None)
+            heading = text.format(name=player.name, car=colour_name(colour))
+            name_look = secondary if player.seat.is_bot else None
+        looks = (name_look, secondary if waiting else None)
+        if (car, heading, prompt, looks) == (self.car, self.heading, self.prompt, self._looks):
+            return
+        before = self._picture()
+        self.car, self.heading, self.prompt, self._looks = car, heading, prompt, looks
+        after = self._picture()
+        if len(after) != len(before) or not self.size:
+            self.refresh(layout=True)  # the prompt takes another number of lines
+            return
+        # Only the lines that changed (a prompt of the same words keeps its first lines;
+        # the kept blank lines stay blank): fewer lines for Textual and for the terminal.
+        width = self.size.width
+        self.refresh(*(Region(0, y, width, 1)
+                       for y, (was, now) in enumerate(zip(before, after, strict=True))
+                       if was != now))
+
+    def _picture(self) -> list[object]:
+        """What each line shows (to find the lines a change repaints)."""
+        prompt = list(self._wrapped(self.prompt, self.size.width))
+        prompt += [""] * (self.prompt_rows - len(prompt))
+        return [(self.car, self.heading, self._looks[0]),
+                *((line, self._looks[1] if line else None) for line in prompt)]
+
+    def set_prompt_rows(self, rows: int) -> None:
+        """Keep ``rows`` lines for the prompt (the screen's height decides)."""
+        if rows != self.prompt_rows:
+            self.prompt_rows = rows
+            self.refresh(layout=True)
+
+    def _wrapped(self, text: str, width: int) -> tuple[str, ...]:
+        """``text`` in lines of ``width`` columns, broken where a ``Static`` breaks it."""
+        if width <= 0:
+            width = PANEL_TEXT_WIDTH
+        key = (text, width)
+        lines = self._lines.get(key)
+        if lines is None:
+            lines = tuple(line.plain for line in Content(text).wrap(width)) if text else ()
+            self._lines[key] = lines
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 1 + max(self.prompt_rows, len(self._wrapped(self.prompt, width)))
+
+    @property
+    def prompt_offset(self) -> Offset:
+        """Where the prompt's first line starts on the screen (the terminal's cursor waits
+        there when nothing else is pointed at: a screen reader reads the prompt)."""
+        return self.content_region.offset + Offset(0, 1)
+
+    def render_line(self, y: int) -> Strip:
+        base = self.own_style
+        blank = Style(bgcolor=base.bgcolor)  # (a Static's padding: its background alone)
+        width = self.size.width
+        name_look, prompt_look = self._looks
+        if y == 0:
+            chip_text, chip_style = self.car or (" " * self.CAR_WIDTH, blank)
+            room = max(0, width - self.CAR_WIDTH - 1)
+            first = self._wrapped(self.heading, room)[:1] or ("",)
+            style = base + self.component_style("turn-banner--name")
+            segments = [Segment(chip_text, base + chip_style), Segment(" ", blank),
+                        Segment(first[0], style + name_look if name_look else style)]
+        else:
+            lines = self._wrapped(self.prompt, width)
+            style = base + self.component_style("turn-banner--prompt")
+            if y > len(lines):  # (the lines kept for a longer prompt: as a Static's)
+                return Strip.blank(width, style)
+            segments = [Segment(lines[y - 1], style + prompt_look if prompt_look else style)]
+        return Strip(segments).adjust_cell_length(width, blank).simplify()
 
 
 class Standings(OwnStyle, Widget, can_focus=False):
@@ -147,9 +231,9 @@ class Standings(OwnStyle, Widget, can_focus=False):
         place_width = min(max(self.WHERE_WIDTH, longest), width // 2)
         name_width = max(0, width - cell_len(chip) - place_width)
         name_text, where_text = standings_columns(name, where, name_width, place_width)
-        name_style = base + (self.get_component_rich_style("standings--current", partial=True)
+        name_style = base + (self.component_style("standings--current", partial=True)
                              if current else Style())
-        where_style = base + self.get_component_rich_style(
+        where_style = base + self.component_style(
             "standings--finished" if finished else "standings--where", partial=True
         )
         return Strip([
