@@ -254,3 +254,47 @@ async def test_the_panel_paints_with_the_new_theme_after_a_theme_change() -> Non
         await pilot.pause()
         assert backgrounds() == [w.rich_style.bgcolor for w in widgets]
         assert backgrounds() != before
+
+
+@run_async
+async def test_the_banner_and_the_standings_repaint_only_the_lines_that_changed(
+    monkeypatch: Any,
+) -> None:
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from monza_tui.app.widgets.panel import Standings, TurnBanner
+
+    cy = Seat("Cy", Colour.GREEN)
+    app = race_app(race=start_race(RaceSetup(board="long", seats=(ANN, BEN, cy), seed=1)),
+                   roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        banner, standings = screen.query_one(TurnBanner), screen.query_one(Standings)
+        painted: dict[str, list[tuple[Region, ...]]] = {"banner": [], "standings": []}
+        original = Widget.refresh
+
+        def noted(self: Widget, *regions: Region, **rest: Any) -> Any:
+            if self is banner or self is standings:
+                assert not rest.get("layout"), "a layout"
+                painted["banner" if self is banner else "standings"].append(regions)
+            return original(self, *regions, **rest)
+
+        monkeypatch.setattr(Widget, "refresh", noted)
+        prompt_before = banner._picture()
+        await press(pilot, "space")  # Ann rolls: her prompt changes, not whose turn it is
+        changed = [y for y, (was, now) in enumerate(zip(prompt_before, banner._picture(),
+                                                        strict=True)) if was != now]
+        assert 0 not in changed and changed
+        assert painted["banner"] == [tuple(Region(0, y, banner.size.width, 1)
+                                           for y in changed)]
+        assert painted["standings"] == []
+        rows_before = standings.rows
+        while app.race.state.player == 0:
+            await press(pilot, "enter")  # Ann places her dice and drives: Ben's turn
+        changed = [y for y, (was, now) in enumerate(zip(rows_before, standings.rows,
+                                                        strict=True)) if was != now]
+        assert 2 not in changed  # Cy's row: neither his turn nor his place changed
+        assert {region for call in painted["standings"] for region in call} == {
+            Region(0, y, standings.size.width, 1) for y in changed
+        }

@@ -52,6 +52,16 @@ def actor(state: State) -> int | None:
     return state.player
 
 
+def refresh_lines(widget: Widget, before: Sequence[object], after: Sequence[object]) -> None:
+    """Repaint the lines of ``widget`` whose content differs from ``before`` to ``after``
+    (as many of each): fewer lines for Textual to paint and for the terminal to show."""
+    width = widget.size.width
+    changed = [Region(0, y, width, 1)
+               for y, (was, now) in enumerate(zip(before, after, strict=True)) if was != now]
+    if changed:  # (refresh() with no region repaints it all)
+        widget.refresh(*changed)
+
+
 class TurnBanner(OwnStyle, Widget, can_focus=False):
     """Who acts now, with their car, and what they are asked to do: the announcement of
     every turn, and the prompt that answers every key.
@@ -116,10 +126,7 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
             return
         # Only the lines that changed (a prompt of the same words keeps its first lines;
         # the kept blank lines stay blank): fewer lines for Textual and for the terminal.
-        width = self.size.width
-        self.refresh(*(Region(0, y, width, 1)
-                       for y, (was, now) in enumerate(zip(before, after, strict=True))
-                       if was != now))
+        refresh_lines(self, before, after)
 
     def _picture(self) -> list[object]:
         """What each line shows (to find the lines a change repaints)."""
@@ -214,9 +221,20 @@ class Standings(OwnStyle, Widget, can_focus=False):
                 state.board.is_finish(state.positions[index]),
             ))
         self._tips = tuple(where_words(state, index) for index in range(len(players)))
-        if tuple(rows) != self.rows:
-            self.rows = tuple(rows)
+        before, self.rows = self.rows, tuple(rows)
+        if len(before) != len(self.rows) or self._place_width(before) != self._place_width():
             self.refresh()
+        else:  # only the rows that changed (a turn changes two or three of them)
+            refresh_lines(self, before, self.rows)
+
+    def _place_width(self, rows: Sequence[tuple[Colour, str, str, bool, bool]] | None = None,
+                     ) -> int:
+        """Columns of the place, right-aligned: as wide as its longest entry ("=5th, 15 to
+        go" with six cars), at least :attr:`WHERE_WIDTH`, and never more than half the
+        row."""
+        longest = max((cell_len(row[2]) for row in (self.rows if rows is None else rows)),
+                      default=0)
+        return min(max(self.WHERE_WIDTH, longest), self.size.width // 2)
 
     def render_line(self, y: int) -> Strip:
         base = self.own_style
@@ -225,10 +243,7 @@ class Standings(OwnStyle, Widget, can_focus=False):
             return Strip.blank(width, base)
         car, name, where, current, finished = self.rows[y]
         chip = f" {CAR_MARK}{colour_letter(car)} "
-        # The place column as wide as its longest entry ("=5th, 15 to go" with six cars),
-        # at least WHERE_WIDTH, and never more than half the row.
-        longest = max((cell_len(row[2]) for row in self.rows), default=0)
-        place_width = min(max(self.WHERE_WIDTH, longest), width // 2)
+        place_width = self._place_width()
         name_width = max(0, width - cell_len(chip) - place_width)
         name_text, where_text = standings_columns(name, where, name_width, place_width)
         name_style = base + (self.component_style("standings--current", partial=True)
