@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -138,10 +137,8 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
 
     def log_lines(self, lines: list[str]) -> None:
         """Append to the race log."""
-        log = one(self, "#log", RaceLog)
-        for line in lines:
-            self.told.append(line)
-            log.write(Text(line))
+        self.told.extend(lines)
+        one(self, "#log", RaceLog).write_lines(lines)
 
     # Drawing -----------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ race log writes only text, and its place on screen never depends on its length, 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Self
 
 from rich.cells import cell_len
@@ -70,32 +71,27 @@ class RaceLog(OwnStyle, ScrollView, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         if self._waiting and self._size_known:
             waiting, self._waiting = self._waiting, []
-            for line in waiting:
-                self.write(line)
+            self.write_lines(waiting)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.virtual_size.width if self._size_known else container.width
 
     def write(self, content: Text | str) -> Self:
         """Add a line at the end (wrapped to the log's width) and keep it in view."""
-        text = Text(content) if isinstance(content, str) else content
+        return self.write_lines([content])
+
+    def write_lines(self, contents: Iterable[Text | str]) -> Self:
+        """Add lines at the end and keep the last in view: the scroll range, the scroll and
+        the repaint once for them all (a drive tells of its car in two to four lines)."""
+        texts = [Text(content) if isinstance(content, str) else content for content in contents]
+        if not texts:
+            return self
         if not self._size_known:
-            self._waiting.append(text.copy())
+            self._waiting.extend(text.copy() for text in texts)
             return self
         width = max(self.scrollable_content_region.width, self.min_width)
-        plain = text.plain
-        length = cell_len(plain)
-        if not text.spans and not text.style and "\n" not in plain and 0 < length <= width:
-            # Most lines: plain text that fits, one strip as Rich would make it.
-            strips = [Strip([Segment(plain)], length)]
-        else:
-            console = self.app.console
-            options = console.options.update_width(width)
-            segments = console.render(text, options)
-            # (each line is cropped or padded to the view's width as it is painted)
-            lines = list(Segment.split_lines(segments))
-            strips = Strip.from_lines(lines) or [Strip.blank(width)]
-        self.lines.extend(strips)
+        for text in texts:
+            self.lines.extend(self._wrap(text, width))
         self._widest = max(self._widest, width)
         self._writing = True
         try:
@@ -107,6 +103,20 @@ class RaceLog(OwnStyle, ScrollView, can_focus=False):
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.refresh()
         return self
+
+    def _wrap(self, text: Text, width: int) -> list[Strip]:
+        """``text`` as the strips of its lines at ``width`` columns."""
+        plain = text.plain
+        length = cell_len(plain)
+        if not text.spans and not text.style and "\n" not in plain and 0 < length <= width:
+            # Most lines: plain text that fits, one strip as Rich would make it.
+            return [Strip([Segment(plain)], length)]
+        console = self.app.console
+        options = console.options.update_width(width)
+        segments = console.render(text, options)
+        # (each line is cropped or padded to the view's width as it is painted)
+        lines = list(Segment.split_lines(segments))
+        return Strip.from_lines(lines) or [Strip.blank(width)]
 
     def clear(self) -> Self:
         """Forget every line."""
