@@ -10,6 +10,7 @@ nothing but the picture. Clicking a space posts :class:`BoardView.SpaceClicked`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
@@ -109,7 +110,14 @@ class BoardView(ScrollView, can_focus=False):
         self.scene = Scene(cars={})
         self._cells: dict[Cellpos, Paint] = {}
         self._frame_owners: dict[Cellpos, tuple[int, ...]] = {}
-        self._strips: dict[int, Strip] = {}
+        self._plans: dict[int, list[tuple[str | None, Cellpos | None, tuple[int, ...] | None]]] = {}
+        """Each drawing row's plan (see _plan), for the drawing in use."""
+        self._viewed: dict[int, Strip] = {}
+        """The drawing's rows as the view shows them (for :attr:`_viewed_at`, its scroll and
+        width), made when first painted, dropped when they change."""
+        self._viewed_at: tuple[int, int] | None = None
+        self._view: tuple[Offset, int, tuple[Offset, list[Strip]]] | None = None
+        """What the lines of the repaint under way share (see render_lines)."""
         self._styles: dict[tuple[str, ...], Style] = {}
         self._map_cache: tuple[object, list[Strip]] | None = None
 
@@ -148,7 +156,8 @@ class BoardView(ScrollView, can_focus=False):
             for cell in frame:
                 owners.setdefault(cell, []).append(space)
         self._frame_owners = {cell: tuple(spaces) for cell, spaces in owners.items()}
-        self._strips.clear()
+        self._plans.clear()
+        self._forget_rows()
         self._cells.clear()
         self._paint_scene()
 
@@ -182,8 +191,7 @@ class BoardView(ScrollView, can_focus=False):
         rows: set[int] = set()
         for space in changed:
             rows.update(layout.space_rows.get(space, ()))
-        for row in rows:
-            self._strips.pop(row, None)
+        self._forget_rows(rows)
         for first, count in _runs(sorted(rows)):  # (one refresh per block of rows)
             self.refresh_lines(first + self._origin.y, count)
         if changed:  # the mini-map shows the cars, and moves off the cursor
@@ -231,7 +239,15 @@ class BoardView(ScrollView, can_focus=False):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles.clear()
-        self._strips.clear()
+        self._forget_rows()
+
+    def _forget_rows(self, rows: Iterable[int] | None = None) -> None:
+        """Drop the strips of drawing ``rows`` (all when None): they changed."""
+        if rows is None:
+            self._viewed.clear()
+            return
+        for row in rows:
+            self._viewed.pop(row, None)
 
     @property
     def _blank(self) -> Style:
@@ -247,8 +263,7 @@ class BoardView(ScrollView, can_focus=False):
             self._styles[classes] = style
         return style
 
-    def _line_look(self, pos: Cellpos, glyph: str) -> tuple[str, tuple[str, ...]]:
-        owners = self._frame_owners.get(pos, ())
+    def _line_look(self, owners: tuple[int, ...], glyph: str) -> tuple[str, tuple[str, ...]]:
         scene = self.scene
         if scene.cursor is not None and scene.cursor in owners:
             return glyph.translate(_HEAVY), ("board--line", "board--cursor-line")
@@ -258,15 +273,34 @@ class BoardView(ScrollView, can_focus=False):
             return glyph, ("board--line", "board--origin-line")
         return glyph, _LINE
 
-    def _row(self, y: int) -> Strip:
-        """The strip of drawing row ``y`` (drawing coordinates), cached.
+    def _plan(self, y: int) -> list[tuple[str | None, Cellpos | None, tuple[int, ...] | None]]:
+        """Drawing row ``y`` as pieces to paint, worked out once per drawing: a run of
+        blank cells ``(text, None, None)``, a cell of a space ``(None, position, None)``, a
+        frame line ``(glyph, None, the spaces it borders)``."""
+        plan = self._plans.get(y)
+        if plan is None:
+            plan = []
+            owners_of = self._frame_owners.get
+            for x, cell in enumerate(self.layout_now.rows[y]):
+                if cell is None:
+                    if plan and plan[-1][1] is None and plan[-1][2] is None:
+                        plan[-1] = (f"{plan[-1][0]} ", None, None)
+                    else:
+                        plan.append((" ", None, None))
+                elif cell.line is None:
+                    plan.append((None, (x, y), None))
+                else:
+                    plan.append((cell.line, None, owners_of((x, y), ())))
+            self._plans[y] = plan
+        return plan
+
+    def _row(self, y: int, pad: int = 0) -> Strip:
+        """The strip of drawing row ``y`` (drawing coordinates), ``pad`` blank columns after.
 
         The one loop over cells a repaint runs (a row of the long track is about ninety
-        cells, and a key repaints several rows): cells are grouped into runs of the same
-        look, and a look's style is found once per run."""
-        strip = self._strips.get(y)
-        if strip is not None:
-            return strip
+        cells, and a key repaints several rows): it follows the row's plan (blank cells
+        already joined, each line's spaces already found), groups cells into runs of the
+        same look, and finds a look's style once per run."""
         layout = self.layout_now
         blank = self._blank
         segments: list[Segment] = []
@@ -274,7 +308,6 @@ class BoardView(ScrollView, can_focus=False):
             segments.append(Segment(" " * self._origin.x, blank))
         if 0 <= y < layout.height:
             cells = self._cells.get
-            owners_of = self._frame_owners.get
             line_look = self._line_look
             scene = self.scene
             # The spaces whose frame lines have a look of their own (see _line_look).
@@ -282,15 +315,15 @@ class BoardView(ScrollView, can_focus=False):
             style_of = self._style
             run: list[str] = []
             run_classes: tuple[str, ...] | None = None
-            for x, cell in enumerate(layout.rows[y]):
-                if cell is None:
-                    text, classes = " ", _BLANK
-                elif cell.line is None:
-                    text, classes = cells((x, y), _EMPTY_CELL)
-                elif marked.isdisjoint(owners_of((x, y), ())):  # a plain line
-                    text, classes = cell.line, _LINE
+            for glyph, pos, owners in self._plan(y):
+                if pos is not None:
+                    text, classes = cells(pos, _EMPTY_CELL)
+                elif owners is None:
+                    text, classes = glyph or " ", _BLANK
+                elif not owners or marked.isdisjoint(owners):  # a plain line
+                    text, classes = glyph or " ", _LINE
                 else:
-                    text, classes = line_look((x, y), cell.line)
+                    text, classes = line_look(owners, glyph or " ")
                 if classes != run_classes and run:
                     segments.append(Segment("".join(run), style_of(run_classes or _BLANK)))
                     run = []
@@ -298,30 +331,52 @@ class BoardView(ScrollView, can_focus=False):
                 run.append(text)
             if run:
                 segments.append(Segment("".join(run), style_of(run_classes or _BLANK)))
-        strip = Strip(segments)
-        self._strips[y] = strip
-        return strip
+        if pad:
+            segments.append(Segment(" " * pad, blank))
+        return Strip(segments)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # The first frame draws the board: the widget knows its size by now, but hears of
         # it (on_resize) only after that frame, which would show no board.
         if self._layout is None and self.size:
             self._fit(self.size)
-        return super().render_lines(crop)
+        # What every line of this repaint shares, asked once (each walks the DOM).
+        self._view = (self.scroll_offset, self.scrollable_content_region.width,
+                      self._map_strips())
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._view = None
 
     def render_line(self, y: int) -> Strip:
         if self._layout is None:  # before the widget knows its size: nothing drawn yet
             return Strip.blank(self.size.width, self._blank)
-        scroll_x, scroll_y = self.scroll_offset
+        view = self._view or (self.scroll_offset, self.scrollable_content_region.width,
+                              self._map_strips())
+        (scroll_x, scroll_y), width, (at, rows) = view
         row = y + scroll_y - self._origin.y
-        width = self.scrollable_content_region.width
         if row < 0 or row >= self.layout_now.height:
             strip = Strip.blank(width, self._blank)
         else:
-            strip = self._row(row).crop_extend(scroll_x, scroll_x + width, self._blank)
-        at, rows = self._map_strips()
+            strip = self._view_row(row, scroll_x, width)
         if rows and at.y <= y < at.y + len(rows):
             strip = Strip.join([strip.crop(0, at.x), rows[y - at.y]])
+        return strip
+
+    def _view_row(self, row: int, scroll_x: int, width: int) -> Strip:
+        """Drawing row ``row`` as the view shows it (scrolled to ``scroll_x``, ``width``
+        columns), kept until the row or the view changes."""
+        if self._viewed_at != (scroll_x, width):
+            self._viewed_at = (scroll_x, width)
+            self._viewed.clear()
+        strip = self._viewed.get(row)
+        if strip is None:
+            drawn = self._origin.x + self.layout_now.width
+            if scroll_x == 0 and drawn <= width:  # (all in view: no cropping)
+                strip = self._row(row, pad=width - drawn)
+            else:
+                strip = self._row(row).crop_extend(scroll_x, scroll_x + width, self._blank)
+            self._viewed[row] = strip
         return strip
 
     # The mini-map ----------------------------------------------------------------------
