@@ -236,8 +236,14 @@ def log_lines(app: MonzaApp) -> list[str]:
 
 
 def static_text(app: MonzaApp, selector: str) -> str:
-    """The text of a Static on the current screen."""
-    widget = app.screen.query_one(selector, Static)
+    """The text of a Static (or of a text of the race screen's panel) on the current
+    screen, unwrapped."""
+    from monza_tui.app.widgets.panel import PanelText
+
+    widget = app.screen.query_one(selector)
+    if isinstance(widget, PanelText):
+        return widget.text
+    assert isinstance(widget, Static), widget
     return str(widget.render())
 
 

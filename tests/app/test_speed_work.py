@@ -193,7 +193,7 @@ async def test_a_hint_of_up_to_five_lines_repaints_its_lines_and_lays_nothing_ou
         await pilot.pause()
         assert layouts == []
         screen.show_hint_line("1\n2\n3\n4\n5\n6")  # type: ignore[attr-defined]
-        assert layouts == ["Static#hint-line"]  # (a longer one grows the panel)
+        assert layouts == ["PanelText#hint-line"]  # (a longer one grows the panel)
         monkeypatch.setattr(Widget, "refresh", original)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()

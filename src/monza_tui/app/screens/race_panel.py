@@ -21,7 +21,7 @@ from monza_tui.app.seat_words import change_text
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
-from monza_tui.app.widgets.panel import RoundInfo, Standings, TurnBanner
+from monza_tui.app.widgets.panel import PanelText, RoundInfo, Standings, TurnBanner
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import N_, _
@@ -79,9 +79,9 @@ class PanelMixin(RacePace):
             yield RoundInfo("", markup=False, id="round")
             yield DiceTray(id="dice")
             if race.game.pro:
-                yield Static("", markup=False, id="tiles-owner")
+                yield PanelText(id="tiles-owner")
                 yield TileTray(id="tiles")
-            yield Static("", markup=False, id="hint-line")
+            yield PanelText(id="hint-line")
             yield ButtonRow(id="buttons")
             yield RaceLog(id="log", min_width=20)
 
@@ -151,8 +151,8 @@ class PanelMixin(RacePace):
     def show_hint_line(self, text: str | None) -> None:
         """The hint (or that it is being thought about); None: no hint. Its lines stay in
         the panel, blank, but on a short terminal (race.tcss)."""
-        hint_line = one(self, "#hint-line", Static)
-        put_text(hint_line, text or "")
+        hint_line = one(self, "#hint-line", PanelText)
+        hint_line.show(text or "")
         show(hint_line, text is not None or not self.has_class("-short"))
 
     def show_prompt(self, prompt: str) -> None:
@@ -199,7 +199,7 @@ class PanelMixin(RacePace):
                     else _("{name}'s tiles").format(name=owner))
             if state.is_terminal():
                 text = ""
-            put_text(one(self, "#tiles-owner", Static), text)
+            one(self, "#tiles-owner", PanelText).show(text)
 
     def show_buttons(self, now: Now, pointer: Pointer) -> None:
         human = now.human

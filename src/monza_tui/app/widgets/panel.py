@@ -35,6 +35,10 @@ CHIP_STYLE = {c: Style.parse(f"bold {s.text} on {s.background}") for c, s in SPA
 """A car's chip in the panel: its letter on its colour, as the dice show colours."""
 
 
+PANEL_TEXT_WIDTH = 32
+"""Columns of text in the side panel, until the widget knows its own width."""
+
+
 def player_label(player: Player) -> str:
     """A player's name, with the robot mark and level for a computer driver."""
     if not player.seat.is_bot:
@@ -50,6 +54,73 @@ def actor(state: State) -> int | None:
     if state.phase is Phase.BONUS and state.bonus_player is not None:
         return state.bonus_player
     return state.player
+
+
+_WRAPPED: LRUCache[tuple[str, int], tuple[str, ...]] = LRUCache(256)
+
+
+def wrapped(text: str, width: int) -> tuple[str, ...]:
+    """``text`` in lines of ``width`` columns, broken where a ``Static`` breaks it (the
+    panel's texts repeat from key to key: each is wrapped once)."""
+    if width <= 0:
+        width = PANEL_TEXT_WIDTH
+    key = (text, width)
+    lines = _WRAPPED.get(key)
+    if lines is None:
+        lines = tuple(line.plain for line in Content(text).wrap(width))
+        _WRAPPED[key] = lines
+    return lines
+
+
+class PanelText(OwnStyle, Widget, can_focus=False):
+    """A text of the panel (whose tiles, the hint), wrapped to the panel's width and
+    painted as lines, as a ``Static`` shows it: at least ``min-height`` lines (CSS), the
+    style of the widget's CSS with :meth:`show`'s look over the text. A new text repaints
+    the lines that changed, and lays the panel out only when it needs another number of
+    lines (a ``Static`` does more work for each, and the panel changes at every turn)."""
+
+    ALLOW_SELECT = False
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.text = ""
+        """The text shown (unwrapped)."""
+        self._look: Style | None = None
+
+    def show(self, text: str, look: Style | None = None) -> None:
+        """Show ``text`` (in ``look`` over the widget's style)."""
+        if (text, look) == (self.text, self._look):
+            return
+        before = self._picture()
+        self.text, self._look = text, look
+        after = self._picture()
+        if len(after) != len(before) or not self.size:
+            self.refresh(layout=True)
+        else:
+            refresh_lines(self, before, after)
+
+    def _rows(self, lines: int) -> int:
+        minimum = self.styles.min_height
+        return max(lines, int(minimum.value)) if minimum is not None and minimum.is_cells \
+            else lines
+
+    def _picture(self) -> list[object]:
+        lines = list(wrapped(self.text, self.size.width))
+        lines += [""] * (self._rows(len(lines)) - len(lines))
+        return [(line, self._look if line else None) for line in lines]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(wrapped(self.text, width))
+
+    def render_line(self, y: int) -> Strip:
+        base = self.own_style
+        width = self.size.width
+        lines = wrapped(self.text, width)
+        if y >= len(lines):
+            return Strip.blank(width, base)
+        style = base + self._look if self._look else base
+        return Strip([Segment(lines[y], style)]).adjust_cell_length(
+            width, Style(bgcolor=base.bgcolor)).simplify()
 
 
 def refresh_lines(widget: Widget, before: Sequence[object], after: Sequence[object]) -> None:
@@ -90,7 +161,6 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
         self._looks: tuple[Style | None, Style | None] = (None, None)
         """The name's and the prompt's own colour where it is not the theme's (a computer
         driver's, or while nobody at the keyboard decides)."""
-        self._lines: LRUCache[tuple[str, int], tuple[str, ...]] = LRUCache(64)
 
     def show(
         self, state: State, players: Sequence[Player], prompt: str, *, waiting: bool = False
@@ -130,7 +200,7 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
 
     def _picture(self) -> list[object]:
         """What each line shows (to find the lines a change repaints)."""
-        prompt = list(self._wrapped(self.prompt, self.size.width))
+        prompt = list(wrapped(self.prompt, self.size.width))
         prompt += [""] * (self.prompt_rows - len(prompt))
         return [(self.car, self.heading, self._looks[0]),
                 *((line, self._looks[1] if line else None) for line in prompt)]
@@ -141,19 +211,8 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
             self.prompt_rows = rows
             self.refresh(layout=True)
 
-    def _wrapped(self, text: str, width: int) -> tuple[str, ...]:
-        """``text`` in lines of ``width`` columns, broken where a ``Static`` breaks it."""
-        if width <= 0:
-            width = PANEL_TEXT_WIDTH
-        key = (text, width)
-        lines = self._lines.get(key)
-        if lines is None:
-            lines = tuple(line.plain for line in Content(text).wrap(width)) if text else ()
-            self._lines[key] = lines
-        return lines
-
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 1 + max(self.prompt_rows, len(self._wrapped(self.prompt, width)))
+        return 1 + max(self.prompt_rows, len(wrapped(self.prompt, width)))
 
     @property
     def prompt_offset(self) -> Offset:
@@ -169,12 +228,12 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
         if y == 0:
             chip_text, chip_style = self.car or (" " * self.CAR_WIDTH, blank)
             room = max(0, width - self.CAR_WIDTH - 1)
-            first = self._wrapped(self.heading, room)[:1] or ("",)
+            first = wrapped(self.heading, room)[:1] or ("",)
             style = base + self.component_style("turn-banner--name")
             segments = [Segment(chip_text, base + chip_style), Segment(" ", blank),
                         Segment(first[0], style + name_look if name_look else style)]
         else:
-            lines = self._wrapped(self.prompt, width)
+            lines = wrapped(self.prompt, width)
             style = base + self.component_style("turn-banner--prompt")
             if y > len(lines):  # (the lines kept for a longer prompt: as a Static's)
                 return Strip.blank(width, style)
@@ -308,10 +367,6 @@ def still_to_drive(state: State) -> tuple[int, ...]:
         player = (player + 1) % n
         if player == start:
             return tuple(players)
-
-
-PANEL_TEXT_WIDTH = 32
-"""Columns of text in the side panel, until the widget knows its own width."""
 
 
 def wrap_words(words: Sequence[str], width: int) -> str:
