@@ -261,7 +261,8 @@ class Standings(OwnStyle, Widget, can_focus=False):
         self.players = players
         self.rows: tuple[tuple[Colour, str, str, bool, bool], ...] = ()
         """(car, name with its marker, place, acting, finished) of each row."""
-        self._tips: tuple[str, ...] = ()
+        self._state: State | None = None
+        """The state shown (the tooltips read it when the mouse comes)."""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.players
@@ -279,7 +280,7 @@ class Standings(OwnStyle, Widget, can_focus=False):
                 index == acting,
                 state.board.is_finish(state.positions[index]),
             ))
-        self._tips = tuple(where_words(state, index) for index in range(len(players)))
+        self._state = state
         before, self.rows = self.rows, tuple(rows)
         if len(before) != len(self.rows) or self._place_width(before) != self._place_width():
             self.refresh()
@@ -316,8 +317,16 @@ class Standings(OwnStyle, Widget, can_focus=False):
             Segment(where_text, where_style),
         ]).adjust_cell_length(width, base).simplify()
 
+    def tip(self, row: int) -> str | None:
+        """The tooltip of ``row``: the place in words (worked out when the mouse is there,
+        not at every key)."""
+        state = self._state
+        if state is None or not 0 <= row < len(self.rows):
+            return None
+        return where_words(state, row)
+
     def on_mouse_move(self, event: events.MouseMove) -> None:
-        tip = self._tips[event.y] if 0 <= event.y < len(self._tips) else None
+        tip = self.tip(event.y)
         if self.tooltip != tip:
             self.tooltip = tip
 
