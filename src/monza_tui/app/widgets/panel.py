@@ -137,9 +137,10 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
     """Who acts now, with their car, and what they are asked to do: the announcement of
     every turn, and the prompt that answers every key.
 
-    ONE widget painting its lines: the car's chip and the name on the first, the prompt
-    (wrapped as a ``Static`` wraps it) below, at least :attr:`prompt_rows` lines of it so
-    that a shorter prompt repaints instead of laying the panel out. It was five widgets (a
+    ONE widget painting its lines: the car's chip and whose turn it is (a longer name or
+    language wraps it, aligned after the chip), then the prompt (wrapped as a ``Static``
+    wraps it), at least :attr:`prompt_rows` lines of it so that a shorter prompt repaints
+    instead of laying the panel out. It was five widgets (a
     row of two above the prompt); in a repaint Textual's own work per widget, whatever it
     shows, is about a tenth of a millisecond, and every key repaints the prompt."""
 
@@ -153,7 +154,7 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
         self.car: tuple[str, Style] | None = None
         """The chip of the car whose turn it is, and its look (None: the race is over)."""
         self.heading = ""
-        """Whose turn it is, in words (the first line, after the car's chip)."""
+        """Whose turn it is, in words (after the car's chip)."""
         self.prompt = ""
         """What the person at the keyboard is asked to do (or what is happening)."""
         self.prompt_rows = prompt_rows
@@ -200,10 +201,16 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
 
     def _picture(self) -> list[object]:
         """What each line shows (to find the lines a change repaints)."""
-        prompt = list(wrapped(self.prompt, self.size.width))
+        width = self.size.width
+        heading = [(self.car if y == 0 else None, line, self._looks[0])
+                   for y, line in enumerate(self._heading_lines(width))]
+        prompt = list(wrapped(self.prompt, width))
         prompt += [""] * (self.prompt_rows - len(prompt))
-        return [(self.car, self.heading, self._looks[0]),
-                *((line, self._looks[1] if line else None) for line in prompt)]
+        return [*heading, *((line, self._looks[1] if line else None) for line in prompt)]
+
+    def _heading_lines(self, width: int) -> tuple[str, ...]:
+        """Whose turn it is, wrapped beside (and under) the car's chip."""
+        return wrapped(self.heading, max(1, (width or PANEL_TEXT_WIDTH) - self.CAR_WIDTH - 1))
 
     def set_prompt_rows(self, rows: int) -> None:
         """Keep ``rows`` lines for the prompt (the screen's height decides)."""
@@ -212,32 +219,37 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
             self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 1 + max(self.prompt_rows, len(wrapped(self.prompt, width)))
+        return len(self._heading_lines(width)) + max(self.prompt_rows,
+                                                     len(wrapped(self.prompt, width)))
 
     @property
     def prompt_offset(self) -> Offset:
         """Where the prompt's first line starts on the screen (the terminal's cursor waits
         there when nothing else is pointed at: a screen reader reads the prompt)."""
-        return self.content_region.offset + Offset(0, 1)
+        below = len(self._heading_lines(self.size.width))
+        return self.content_region.offset + Offset(0, below)
 
     def render_line(self, y: int) -> Strip:
         base = self.own_style
         blank = Style(bgcolor=base.bgcolor)  # (a Static's padding: its background alone)
         width = self.size.width
         name_look, prompt_look = self._looks
-        if y == 0:
-            chip_text, chip_style = self.car or (" " * self.CAR_WIDTH, blank)
-            room = max(0, width - self.CAR_WIDTH - 1)
-            first = wrapped(self.heading, room)[:1] or ("",)
+        heading = self._heading_lines(width)
+        if y < len(heading):
+            if y == 0:
+                chip_text, chip_style = self.car or (" " * self.CAR_WIDTH, blank)
+                segments = [Segment(chip_text, base + chip_style), Segment(" ", blank)]
+            else:
+                segments = [Segment(" " * (self.CAR_WIDTH + 1), blank)]
             style = base + self.component_style("turn-banner--name")
-            segments = [Segment(chip_text, base + chip_style), Segment(" ", blank),
-                        Segment(first[0], style + name_look if name_look else style)]
+            segments.append(Segment(heading[y], style + name_look if name_look else style))
         else:
             lines = wrapped(self.prompt, width)
             style = base + self.component_style("turn-banner--prompt")
-            if y > len(lines):  # (the lines kept for a longer prompt: as a Static's)
+            y -= len(heading)
+            if y >= len(lines):  # (the lines kept for a longer prompt: as a Static's)
                 return Strip.blank(width, style)
-            segments = [Segment(lines[y - 1], style + prompt_look if prompt_look else style)]
+            segments = [Segment(lines[y], style + prompt_look if prompt_look else style)]
         return Strip(segments).adjust_cell_length(width, blank).simplify()
 
 
