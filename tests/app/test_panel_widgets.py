@@ -85,6 +85,11 @@ def test_a_blank_always_parts_a_standings_name_from_its_place() -> None:
             assert where_text == where
     assert standings_columns("Ben 🤖 greedy", where, 14, 13)[0] == " Ben 🤖       "
     assert standings_columns("Ben 🤖 greedy", where, 15, 13)[0] == " Ben 🤖 greedy "
+    # A name of one word longer than its column is cut, not lost (the row showed only its
+    # marker): after the marker of whoever acts now, too.
+    assert standings_columns("▶ Maximiliane-Sophie", where, 14, 13)[0] == " ▶ Maximilian "
+    assert standings_columns("  Maximiliane-Sophie", where, 14, 13)[0] == "   Maximilian "
+    assert standings_columns("Maximiliane-Sophie", where, 14, 13)[0] == " Maximiliane- "
 
 
 @pytest.mark.parametrize("width", [20, 33])

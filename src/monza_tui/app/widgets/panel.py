@@ -361,13 +361,18 @@ def standings_columns(name: str, where: str, name_width: int,
 
 def first_line(text: str, width: int) -> str:
     """The first line of ``text`` wrapped at ``width`` columns, broken between words (as a
-    one-line ``Static`` shows it): a long name loses whole words, never half of one."""
+    one-line ``Static`` shows it): a long name loses whole words, never half of one, but
+    a first word longer than the line is cut to it."""
     if cell_len(text) <= width:
         return text
     words = text.split(" ")
     line = words[0]
     for word in words[1:]:
         if cell_len(line) + 1 + cell_len(word) > width:
+            if not any(ch.isalnum() for ch in line):
+                # Nothing of the name kept yet (a marker at most: "▶ Maximiliane-Sophie"):
+                # its first word is cut instead of lost.
+                return set_cell_size(f"{line} {word}", width)
             break
         line += " " + word
     return line
