@@ -149,6 +149,8 @@ def _turns(terms: list[Term], until: Callable[[], bool], deadline: float) -> Non
     while not until():
         assert time.monotonic() < deadline, "\n\n".join(t.text() for t in terms)
         for term in terms:
+            if until():  # (checked before each key: a key sent now could play past it)
+                return
             before = term.text()
             key = key_for(before)
             if key is not None:
