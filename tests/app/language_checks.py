@@ -247,7 +247,7 @@ KEYS_CUT = (
     "last keys' longer labels are cut (app/widgets/key_line.py, the lead's)"
 )
 PROMPT_GROWS = (
-    "the turn prompt keeps four lines, a longer one grows it and moves the panel's rows "
+    "the turn banner keeps six lines, a longer prompt grows it and moves the panel's rows "
     "(app/widgets/panel.py TurnBanner, the lead's)"
 )
 

@@ -116,6 +116,21 @@ def test_placeholders_are_intact(code: str) -> None:
     assert problems == []
 
 
+def test_colour_words_follow_the_language_in_effect() -> None:
+    # (they are looked up once per language: a switch must reach them)
+    mo_file("de")
+    mo_file("ru")
+    english = i18n.colour_name(Colour.YELLOW), colour_letter(Colour.YELLOW)
+    with speaking("de"):
+        german = i18n.colour_name(Colour.YELLOW), colour_letter(Colour.YELLOW)
+    with speaking("ru"):
+        russian = i18n.colour_name(Colour.YELLOW), colour_letter(Colour.YELLOW)
+    assert english == ("yellow", "Y")
+    assert german == ("Gelb", "E")
+    assert russian[1] != "Y" and russian[0] not in (english[0], german[0])
+    assert (i18n.colour_name(Colour.YELLOW), colour_letter(Colour.YELLOW)) == english
+
+
 @pytest.mark.parametrize("code", SHIPPED)
 def test_colour_letters_are_distinct_and_one_cell(code: str) -> None:
     mo_file(code)

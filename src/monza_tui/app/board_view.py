@@ -25,6 +25,7 @@ from textual.strip import Strip
 from monza_tui.app.board_marks import Paint, board_letter, paint_space
 from monza_tui.app.scene import Scene, changed_spaces
 from monza_tui.app.track_layout import Cellpos, Layout, Layouts
+from monza_tui.app.widgets.common import OwnStyle
 from monza_tui.boardfile import BoardFile
 from monza_tui.engine import SpaceKind
 from monza_tui.i18n import _, colour_name
@@ -36,13 +37,17 @@ cross-section and a few spaces of it. Smaller, the app asks to enlarge the termi
 _BLANK: tuple[str, ...] = ()
 _LINE = ("board--line",)
 _EMPTY_CELL = (" ", _BLANK)
+Piece = tuple[str, Cellpos | None, tuple[int, ...] | None]
+"""A piece of a drawing row to paint: a run of blank cells ``(text, None, None)``, a cell of
+a space ``("", position, None)`` (its look comes from the scene), or a frame line
+``(glyph, None, the spaces it borders)``."""
 
 _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳┻┏┓┗┛")
 """The cursor's frame is drawn heavy, so it shows without colour too."""
 
 
 
-class BoardView(ScrollView, can_focus=False):
+class BoardView(OwnStyle, ScrollView, can_focus=False):
     """The race track: spaces at their true length and stagger (R4, R5), cars, placed dice
     and tiles in order, and the legal next spaces. Give it scenes with :meth:`show`."""
 
@@ -110,7 +115,7 @@ class BoardView(ScrollView, can_focus=False):
         self.scene = Scene(cars={})
         self._cells: dict[Cellpos, Paint] = {}
         self._frame_owners: dict[Cellpos, tuple[int, ...]] = {}
-        self._plans: dict[int, list[tuple[str | None, Cellpos | None, tuple[int, ...] | None]]] = {}
+        self._plans: dict[int, list[Piece]] = {}
         """Each drawing row's plan (see _plan), for the drawing in use."""
         self._viewed: dict[int, Strip] = {}
         """The drawing's rows as the view shows them (for :attr:`_viewed_at`, its scroll and
@@ -257,9 +262,9 @@ class BoardView(ScrollView, can_focus=False):
     def _style(self, classes: tuple[str, ...]) -> Style:
         style = self._styles.get(classes)
         if style is None:
-            style = self.rich_style
+            style = self.own_style
             for name in classes:
-                style += self.get_component_rich_style(name, partial=True)
+                style += self.component_style(name, partial=True)
             self._styles[classes] = style
         return style
 
@@ -273,10 +278,9 @@ class BoardView(ScrollView, can_focus=False):
             return glyph, ("board--line", "board--origin-line")
         return glyph, _LINE
 
-    def _plan(self, y: int) -> list[tuple[str | None, Cellpos | None, tuple[int, ...] | None]]:
-        """Drawing row ``y`` as pieces to paint, worked out once per drawing: a run of
-        blank cells ``(text, None, None)``, a cell of a space ``(None, position, None)``, a
-        frame line ``(glyph, None, the spaces it borders)``."""
+    def _plan(self, y: int) -> list[Piece]:
+        """Drawing row ``y`` as pieces to paint, worked out once per drawing (see
+        :data:`Piece`)."""
         plan = self._plans.get(y)
         if plan is None:
             plan = []
@@ -288,7 +292,7 @@ class BoardView(ScrollView, can_focus=False):
                     else:
                         plan.append((" ", None, None))
                 elif cell.line is None:
-                    plan.append((None, (x, y), None))
+                    plan.append(("", (x, y), None))
                 else:
                     plan.append((cell.line, None, owners_of((x, y), ())))
             self._plans[y] = plan
@@ -319,11 +323,11 @@ class BoardView(ScrollView, can_focus=False):
                 if pos is not None:
                     text, classes = cells(pos, _EMPTY_CELL)
                 elif owners is None:
-                    text, classes = glyph or " ", _BLANK
+                    text, classes = glyph, _BLANK
                 elif not owners or marked.isdisjoint(owners):  # a plain line
-                    text, classes = glyph or " ", _LINE
+                    text, classes = glyph, _LINE
                 else:
-                    text, classes = line_look(owners, glyph or " ")
+                    text, classes = line_look(owners, glyph)
                 if classes != run_classes and run:
                     segments.append(Segment("".join(run), style_of(run_classes or _BLANK)))
                     run = []

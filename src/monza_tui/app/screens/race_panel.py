@@ -37,8 +37,6 @@ PANEL_MIN_HEIGHT = 20
 """Rows the side panel needs."""
 SHORT_HEIGHT = 32
 """Below this many rows the panel drops its blank lines (class ``-short``)."""
-PROMPT_ROWS, SHORT_PROMPT_ROWS = 5, 4
-"""Lines kept for the prompt, and on a short terminal (a longer prompt grows them)."""
 
 _BUTTONS = (  # translated when shown (the language may change after import)
     ("roll", N_("Roll")),
@@ -74,7 +72,7 @@ class PanelMixin(RacePace):
     def compose_panel(self) -> ComposeResult:
         race = self.race
         with Vertical(id="panel"):
-            yield TurnBanner(id="turn", prompt_rows=self._prompt_rows())
+            yield TurnBanner(id="turn")
             yield Standings(len(race.players), id="standings")
             yield RoundInfo("", markup=False, id="round")
             yield DiceTray(id="dice")
@@ -114,9 +112,6 @@ class PanelMixin(RacePace):
             lines.append(_("(the race goes on where it stopped)"))
         return lines
 
-    def _prompt_rows(self) -> int:
-        return SHORT_PROMPT_ROWS if self.has_class("-short") else PROMPT_ROWS
-
     def check_size(self) -> None:
         """Below the smallest usable size, a clear message instead of a broken board."""
         width, height = self.size
@@ -126,7 +121,6 @@ class PanelMixin(RacePace):
         self.set_class(not ok, "-too-small")
         if self.has_class("-short") != (height < SHORT_HEIGHT):
             self.set_class(height < SHORT_HEIGHT, "-short")
-            one(self, "TurnBanner", TurnBanner).set_prompt_rows(self._prompt_rows())
             self.show_hint_line(self.hint_line() if self.hint is not None else None)
         if not ok:
             need = view.min_size

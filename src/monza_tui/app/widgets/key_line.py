@@ -21,8 +21,10 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
+from monza_tui.app.widgets.common import OwnStyle
 
-class KeyLine(Widget, can_focus=False):
+
+class KeyLine(OwnStyle, Widget, can_focus=False):
     """One line of the keys that do something now (``check_action`` decides)."""
 
     ALLOW_SELECT = False
@@ -53,7 +55,6 @@ class KeyLine(Widget, can_focus=False):
         """Columns (start, end) of each key, and the key a click there presses."""
         self._stale = False
         """The keys changed while another screen was on top: read them when painted."""
-        self._styles: tuple[Style, Style, Style] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -109,20 +110,10 @@ class KeyLine(Widget, can_focus=False):
         return Strip(segments).adjust_cell_length(width, base).simplify()
 
     def _looks(self) -> tuple[Style, Style, Style]:
-        """The line's, the keys' and the descriptions' styles, worked out once per restyle
-        (each walks the DOM)."""
-        if self._styles is None:
-            base = self.rich_style
-            self._styles = (
-                base,
-                base + self.get_component_rich_style("key-line--key"),
-                base + self.get_component_rich_style("key-line--description"),
-            )
-        return self._styles
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._styles = None
+        """The line's, the keys' and the descriptions' styles (kept until a restyle)."""
+        base = self.own_style
+        return (base, base + self.component_style("key-line--key"),
+                base + self.component_style("key-line--description"))
 
     def key_at(self, x: int) -> str | None:
         """The key shown at column ``x`` (None: none there, or one that is off now)."""

@@ -93,20 +93,12 @@ class PanelText(OwnStyle, Widget, can_focus=False):
             return
         before = self._picture()
         self.text, self._look = text, look
-        after = self._picture()
-        if len(after) != len(before) or not self.size:
-            self.refresh(layout=True)
-        else:
-            refresh_lines(self, before, after)
-
-    def _rows(self, lines: int) -> int:
-        minimum = self.styles.min_height
-        return max(lines, int(minimum.value)) if minimum is not None and minimum.is_cells \
-            else lines
+        repaint_lines(self, before, self._picture())
 
     def _picture(self) -> list[object]:
+        """What each line shows (to find the lines a change repaints)."""
         lines = list(wrapped(self.text, self.size.width))
-        lines += [""] * (self._rows(len(lines)) - len(lines))
+        lines += [""] * (kept_rows(self, len(lines)) - len(lines))
         return [(line, self._look if line else None) for line in lines]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -121,6 +113,24 @@ class PanelText(OwnStyle, Widget, can_focus=False):
         style = base + self._look if self._look else base
         return Strip([Segment(lines[y], style)]).adjust_cell_length(
             width, Style(bgcolor=base.bgcolor)).simplify()
+
+
+def kept_rows(widget: Widget, lines: int) -> int:
+    """The rows ``widget`` shows for ``lines`` of text: at least its CSS ``min-height``
+    (lines kept blank, so that a longer text repaints instead of laying the panel out)."""
+    minimum = widget.styles.min_height
+    if minimum is not None and minimum.is_cells:
+        return max(lines, int(minimum.value))
+    return lines
+
+
+def repaint_lines(widget: Widget, before: Sequence[object], after: Sequence[object]) -> None:
+    """Show the change from ``before`` to ``after`` (what each line of ``widget`` shows):
+    its lines that changed, or a layout when it needs another number of lines."""
+    if len(after) != len(before) or not widget.size:
+        widget.refresh(layout=True)
+    else:
+        refresh_lines(widget, before, after)
 
 
 def refresh_lines(widget: Widget, before: Sequence[object], after: Sequence[object]) -> None:
@@ -139,17 +149,17 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
 
     ONE widget painting its lines: the car's chip and whose turn it is (a longer name or
     language wraps it, aligned after the chip), then the prompt (wrapped as a ``Static``
-    wraps it), at least :attr:`prompt_rows` lines of it so that a shorter prompt repaints
-    instead of laying the panel out. It was five widgets (a
-    row of two above the prompt); in a repaint Textual's own work per widget, whatever it
-    shows, is about a tenth of a millisecond, and every key repaints the prompt."""
+    wraps it), in at least the rows its CSS ``min-height`` keeps, so that a shorter prompt
+    repaints instead of laying the panel out. It was five widgets (a row of two above the
+    prompt); in a repaint Textual's own work per widget, whatever it shows, is about a
+    tenth of a millisecond, and every key repaints the prompt."""
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {"turn-banner--name", "turn-banner--prompt"}
     CAR_WIDTH = 4
     """Columns of the car's chip (`` ●R ``); the name starts a blank after it."""
 
-    def __init__(self, *, prompt_rows: int = 5, **kwargs: object) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.car: tuple[str, Style] | None = None
         """The chip of the car whose turn it is, and its look (None: the race is over)."""
@@ -157,8 +167,6 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
         """Whose turn it is, in words (after the car's chip)."""
         self.prompt = ""
         """What the person at the keyboard is asked to do (or what is happening)."""
-        self.prompt_rows = prompt_rows
-        """Lines kept for the prompt (fewer on a short terminal: race_panel.py)."""
         self._looks: tuple[Style | None, Style | None] = (None, None)
         """The name's and the prompt's own colour where it is not the theme's (a computer
         driver's, or while nobody at the keyboard decides)."""
@@ -191,36 +199,25 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
             return
         before = self._picture()
         self.car, self.heading, self.prompt, self._looks = car, heading, prompt, looks
-        after = self._picture()
-        if len(after) != len(before) or not self.size:
-            self.refresh(layout=True)  # the prompt takes another number of lines
-            return
         # Only the lines that changed (a prompt of the same words keeps its first lines;
-        # the kept blank lines stay blank): fewer lines for Textual and for the terminal.
-        refresh_lines(self, before, after)
+        # the kept blank lines stay blank), unless it needs another number of lines.
+        repaint_lines(self, before, self._picture())
 
     def _picture(self) -> list[object]:
         """What each line shows (to find the lines a change repaints)."""
         width = self.size.width
         heading = [(self.car if y == 0 else None, line, self._looks[0])
                    for y, line in enumerate(self._heading_lines(width))]
-        prompt = list(wrapped(self.prompt, width))
-        prompt += [""] * (self.prompt_rows - len(prompt))
-        return [*heading, *((line, self._looks[1] if line else None) for line in prompt)]
+        prompt = [(line, self._looks[1]) for line in wrapped(self.prompt, width)]
+        lines: list[object] = [*heading, *prompt]
+        return lines + [("", None)] * (kept_rows(self, len(lines)) - len(lines))
 
     def _heading_lines(self, width: int) -> tuple[str, ...]:
         """Whose turn it is, wrapped beside (and under) the car's chip."""
         return wrapped(self.heading, max(1, (width or PANEL_TEXT_WIDTH) - self.CAR_WIDTH - 1))
 
-    def set_prompt_rows(self, rows: int) -> None:
-        """Keep ``rows`` lines for the prompt (the screen's height decides)."""
-        if rows != self.prompt_rows:
-            self.prompt_rows = rows
-            self.refresh(layout=True)
-
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._heading_lines(width)) + max(self.prompt_rows,
-                                                     len(wrapped(self.prompt, width)))
+        return len(self._heading_lines(width)) + len(wrapped(self.prompt, width))
 
     @property
     def prompt_offset(self) -> Offset:
