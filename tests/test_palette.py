@@ -14,7 +14,7 @@ from rich.text import Text
 
 import monza_tui
 from monza_tui.engine import Colour
-from monza_tui.palette import CAR, CAR_STYLE, SPACE, STYLE, SURFACE, Shade
+from monza_tui.palette import BOARD, CAR_STYLE, SPACE, STYLE, SURFACE, Shade
 
 PACKAGE = Path(monza_tui.__file__).parent
 RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
@@ -40,11 +40,11 @@ def test_the_chips_colours_are_the_palettes() -> None:
     assert {c: shade(app[f".-{c.value}"]) for c in Colour} == SPACE
 
 
-def test_the_boards_colours_are_the_palettes() -> None:
-    board = rules("board_view.tcss")
-    assert {c: shade(board[f"BoardView > .board--{c.value}"]) for c in Colour} == SPACE
-    assert {c: shade(board[f"BoardView > .board--car-{c.value}"]) for c in Colour} == CAR
-    assert {n: shade(board[f"BoardView > .board--{n}"]) for n in SURFACE} == SURFACE
+def test_the_boards_looks_are_the_palettes() -> None:
+    assert {c: BOARD[c.value] for c in Colour} == {c: SPACE[c].style(bold=True) for c in Colour}
+    assert {c: BOARD[f"car-{c.value}"] for c in Colour} == CAR_STYLE
+    assert {n: BOARD[n] for n in SURFACE} == {n: shade.style() for n, shade in SURFACE.items()}
+    assert BOARD["red"] == "bold #ffffff on #c62828"
 
 
 def test_rich_styles_are_the_palettes() -> None:

@@ -3,9 +3,9 @@ brighter tints the cars wear, and the board's own surfaces.
 
 A red die must look like the red spaces it can go on, on the board, in the dice tray, in
 the panel and on the command line alike, so every one of them takes its colours from here:
-the command line through the Rich styles below, the app through its stylesheets
-(``app/app.tcss``, ``app/board_view.tcss``), whose colour lines a test checks against this
-module (``tests/test_palette.py``). Without colour (``NO_COLOR``) Rich and Textual drop the
+the command line and the board (:data:`BOARD`) through the Rich styles below, the rest of
+the app through its stylesheet (``app/app.tcss``), whose colour lines a test checks against
+this module (``tests/test_palette.py``). Without colour (``NO_COLOR``) Rich and Textual drop the
 colours and keep the text styles, and the letters carry the meaning.
 """
 
@@ -66,3 +66,35 @@ STYLE: dict[Colour, str] = {colour: SPACE[colour].style(bold=True) for colour in
 
 CAR_STYLE: dict[Colour, str] = {colour: CAR[colour].style(bold=True) for colour in Colour}
 """Rich styles of the cars as the board shows them."""
+
+BOARD: dict[str, str] = {
+    **{name: shade.style() for name, shade in SURFACE.items()},
+    **{colour.value: STYLE[colour] for colour in Colour},
+    **{f"car-{colour.value}": CAR_STYLE[colour] for colour in Colour},
+    # The car whose turn it is: reversed (its colour on black) and underlined.
+    "car-moving": "bold reverse underline",
+    # Placed dice and tiles: their order number, like a die lying on the space.
+    "token": "bold #111111 on #fafafa",
+    "tile": "bold underline #111111 on #ffd28a",
+    "token-done": "#555555 on #d8d8d8",
+    # The hint's plan: where the expert would place the next dice, not yet placed.
+    "hint": "bold italic #111111 on #7fe3ff",
+    # Legal next spaces (a space only a tile reaches, R12: italic, not bold), the keyboard
+    # cursor, and the frame lines of those and of the space the next step goes from.
+    "highlight": "bold",
+    "tile-only": "italic",
+    "cursor": "bold reverse underline",
+    "highlight-line": "bold #ffe45c",
+    "cursor-line": "bold #ff8c1a on #1a1a1a",
+    "origin-line": "bold #8fd3ff",
+    # The mini-map of a track that scrolls, the part in view reversed.
+    "map": "#9a9a9a on #141414",
+    "map-view": "bold reverse #ffffff on #3a3a3a",
+}
+"""The board's looks by name, as Rich styles: a cell of the board is painted with the board's
+own colours (``BoardView``'s rule) plus the looks of its marks in order (a red space, lit,
+under the cursor: ``("red", "highlight", "cursor")``). They are fixed colours that no theme
+changes, so they live here rather than in a stylesheet: Textual works out every component
+class of a widget when it styles it, about 0.2 ms each, and the board had 29 (5 ms of every
+launch). Letters and text styles (reverse, bold, underline, italic) carry the meaning without
+colour (``NO_COLOR``)."""

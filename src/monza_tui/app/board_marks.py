@@ -1,6 +1,7 @@
 """What a space shows in its cells besides its colour: its letter, placed dice and cars.
 
-Pure, no Textual: the board view paints the marks chosen here with its component classes.
+Pure, no Textual: the board view paints the marks chosen here with the looks of
+``palette.BOARD``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from monza_tui.engine import Board, Colour, Space, SpaceKind
 from monza_tui.i18n import colour_letter
 
 Paint = tuple[str, tuple[str, ...]]
-"""A cell's text and the board view's component classes for it."""
+"""A cell's text and the names of its looks (``palette.BOARD``), painted in order."""
 
 CHEQUER = "▚"
 """The start/finish field's pattern: repeated, a fine chequered flag."""
@@ -86,7 +87,7 @@ def place_marks(
         free = list(slots)  # a car or die matters more than the edge
     placed: dict[Cellpos, tuple[str, tuple[str, ...]]] = {}
     looks = [
-        (base, f"board--car-{car.value}", *(("board--car-moving",) if car == moving else ()))
+        (base, f"car-{car.value}", *(("car-moving",) if car == moving else ()))
         for car, _finished in cars
     ]
     room = len(free) - len(token_marks)
@@ -122,31 +123,31 @@ def place_marks(
     return placed
 
 
-def base_class(space: Space) -> str:
-    """The component class of a space's colour (tire, start field, or its colour)."""
+def base_look(space: Space) -> str:
+    """The look of a space's colour (tire, start field, or its colour)."""
     if space.kind is SpaceKind.BLOCKED:
-        return "board--tire"
+        return "tire"
     if space.kind is SpaceKind.START or space.colour is None:
-        return "board--start"
-    return f"board--{space.colour.value}"
+        return "start"
+    return space.colour.value
 
 
 def paint_space(layout: Layout, board: Board, scene: Scene, index: int) -> dict[Cellpos, Paint]:
-    """Text and component classes of every content cell of one space in ``scene``."""
+    """Text and looks of every content cell of one space in ``scene``."""
     slots = layout.slots.get(index, ())
     if not slots:
         return {}
     # The start and the finish drawn over it share their cells: paint them together.
     sharing = layout.rows[slots[0][1]][slots[0][0]]
     spaces = sharing.spaces if sharing is not None else (index,)
-    base = base_class(board.spaces[spaces[-1]])
+    base = base_look(board.spaces[spaces[-1]])
     marks: list[str] = []
     highlighted = any(s in scene.highlights for s in spaces)
     tile_only = highlighted and all(s in scene.tile_only for s in spaces)
     if highlighted:
-        marks.append("board--tile-only" if tile_only else "board--highlight")
+        marks.append("tile-only" if tile_only else "highlight")
     if scene.cursor in spaces:
-        marks.append("board--cursor")
+        marks.append("cursor")
     paint: dict[Cellpos, Paint] = {}
     thin: set[Cellpos] = set()
     kinds = {board.spaces[s].kind for s in spaces}
@@ -162,7 +163,7 @@ def paint_space(layout: Layout, board: Board, scene: Scene, index: int) -> dict[
         cell = layout.rows[pos[1]][pos[0]]
         assert cell is not None
         if cell.edge is not None and fill in (" ", GLOW, TILE_GLOW):
-            paint[pos] = (cell.edge, (base, *marks, "board--thin"))
+            paint[pos] = (cell.edge, (base, *marks, "thin"))
             thin.add(pos)
         else:
             paint[pos] = (fill, (base, *marks))
@@ -180,11 +181,11 @@ def paint_space(layout: Layout, board: Board, scene: Scene, index: int) -> dict[
         for at, label in scene.tokens:
             if at == s:
                 text, tile, done = split_label(label)
-                look = "board--token-done" if done else "board--tile" if tile else "board--token"
+                look = "token-done" if done else "tile" if tile else "token"
                 token_marks.append((text[-1:], (base, look)))
     for s in spaces:
         token_marks += [
-            (split_label(label)[0][-1:], (base, "board--hint"))
+            (split_label(label)[0][-1:], (base, "hint"))
             for at, label in scene.hinted
             if at == s
         ]

@@ -11,8 +11,6 @@ nothing but the picture. Clicking a space posts :class:`BoardView.SpaceClicked`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
-from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -29,13 +27,14 @@ from monza_tui.app.widgets.common import OwnStyle
 from monza_tui.boardfile import BoardFile
 from monza_tui.engine import SpaceKind
 from monza_tui.i18n import _, colour_name
+from monza_tui.palette import BOARD
 
 MIN_VIEW = (30, 11)
 """The smallest board area (columns, rows) the race is playable in (scrolling): a band's
 cross-section and a few spaces of it. Smaller, the app asks to enlarge the terminal."""
 
 _BLANK: tuple[str, ...] = ()
-_LINE = ("board--line",)
+_LINE = ("line",)
 _EMPTY_CELL = (" ", _BLANK)
 Piece = tuple[str, Cellpos | None, tuple[int, ...] | None]
 """A piece of a drawing row to paint: a run of blank cells ``(text, None, None)``, a cell of
@@ -51,39 +50,16 @@ class BoardView(OwnStyle, ScrollView, can_focus=False):
     """The race track: spaces at their true length and stagger (R4, R5), cars, placed dice
     and tiles in order, and the legal next spaces. Give it scenes with :meth:`show`."""
 
-    DEFAULT_CSS = (Path(__file__).with_name("board_view.tcss")).read_text(encoding="utf-8")
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "board--line",
-        "board--thin",
-        "board--red",
-        "board--blue",
-        "board--green",
-        "board--yellow",
-        "board--purple",
-        "board--white",
-        "board--tire",
-        "board--start",
-        "board--car-red",
-        "board--car-blue",
-        "board--car-green",
-        "board--car-yellow",
-        "board--car-purple",
-        "board--car-white",
-        "board--car-moving",
-        "board--token",
-        "board--tile",
-        "board--token-done",
-        "board--hint",
-        "board--highlight",
-        "board--highlight-line",
-        "board--tile-only",
-        "board--cursor",
-        "board--cursor-line",
-        "board--origin-line",
-        "board--map",
-        "board--map-view",
+    DEFAULT_CSS = """
+    BoardView {
+        background: #24401f;
+        color: #d0d0d0;
+        scrollbar-size: 1 1;
+        width: 1fr;
+        height: 1fr;
     }
+    """
+    """Grass around a dark track; the track's looks are ``palette.BOARD``'s."""
 
     class SpaceClicked(Message):
         """A space was clicked: ``space`` is its board index."""
@@ -259,23 +235,24 @@ class BoardView(OwnStyle, ScrollView, can_focus=False):
         """The widget's own style (``rich_style`` walks the DOM: asked once per restyle)."""
         return self._style(())
 
-    def _style(self, classes: tuple[str, ...]) -> Style:
-        style = self._styles.get(classes)
+    def _style(self, looks: tuple[str, ...]) -> Style:
+        """The widget's own style with ``looks`` (``palette.BOARD``) over it, in order."""
+        style = self._styles.get(looks)
         if style is None:
             style = self.own_style
-            for name in classes:
-                style += self.component_style(name, partial=True)
-            self._styles[classes] = style
+            for name in looks:
+                style += Style.parse(BOARD[name])
+            self._styles[looks] = style
         return style
 
     def _line_look(self, owners: tuple[int, ...], glyph: str) -> tuple[str, tuple[str, ...]]:
         scene = self.scene
         if scene.cursor is not None and scene.cursor in owners:
-            return glyph.translate(_HEAVY), ("board--line", "board--cursor-line")
+            return glyph.translate(_HEAVY), ("line", "cursor-line")
         if any(s in scene.highlights for s in owners):
-            return glyph, ("board--line", "board--highlight-line")
+            return glyph, ("line", "highlight-line")
         if scene.origin is not None and scene.origin in owners:
-            return glyph, ("board--line", "board--origin-line")
+            return glyph, ("line", "origin-line")
         return glyph, _LINE
 
     def _plan(self, y: int) -> list[Piece]:
@@ -318,23 +295,23 @@ class BoardView(OwnStyle, ScrollView, can_focus=False):
             marked = {scene.cursor, scene.origin, *scene.highlights} - {None}
             style_of = self._style
             run: list[str] = []
-            run_classes: tuple[str, ...] | None = None
+            run_looks: tuple[str, ...] | None = None
             for glyph, pos, owners in self._plan(y):
                 if pos is not None:
-                    text, classes = cells(pos, _EMPTY_CELL)
+                    text, looks = cells(pos, _EMPTY_CELL)
                 elif owners is None:
-                    text, classes = glyph, _BLANK
+                    text, looks = glyph, _BLANK
                 elif not owners or marked.isdisjoint(owners):  # a plain line
-                    text, classes = glyph, _LINE
+                    text, looks = glyph, _LINE
                 else:
-                    text, classes = line_look(owners, glyph)
-                if classes != run_classes and run:
-                    segments.append(Segment("".join(run), style_of(run_classes or _BLANK)))
+                    text, looks = line_look(owners, glyph)
+                if looks != run_looks and run:
+                    segments.append(Segment("".join(run), style_of(run_looks or _BLANK)))
                     run = []
-                run_classes = classes
+                run_looks = looks
                 run.append(text)
             if run:
-                segments.append(Segment("".join(run), style_of(run_classes or _BLANK)))
+                segments.append(Segment("".join(run), style_of(run_looks or _BLANK)))
         if pad:
             segments.append(Segment(" " * pad, blank))
         return Strip(segments)
@@ -436,16 +413,16 @@ class BoardView(OwnStyle, ScrollView, can_focus=False):
         marks = minimap(self.layout_now, self.scene.cars, view, self.scene.moving_car)
         strips = []
         for row in marks:
-            segments = [Segment(" ", self._style(("board--map",)))]
+            segments = [Segment(" ", self._style(("map",)))]
             for mark in row:
-                classes: tuple[str, ...] = ("board--map",)
+                looks: tuple[str, ...] = ("map",)
                 text = mark.text
                 if mark.car is not None:
                     text = board_letter(mark.car)
-                    classes = (f"board--car-{mark.car.value}",)
+                    looks = (f"car-{mark.car.value}",)
                 elif mark.in_view:
-                    classes = ("board--map", "board--map-view")
-                segments.append(Segment(text, self._style(classes)))
+                    looks = ("map", "map-view")
+                segments.append(Segment(text, self._style(looks)))
             strips.append(Strip(segments))
         self._map_cache = (key, strips)
         return region.offset, strips

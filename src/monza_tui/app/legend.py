@@ -10,14 +10,7 @@ from rich.text import Text
 from monza_tui.app.board_marks import CAR_MARK, car_glyph
 from monza_tui.engine import Colour
 from monza_tui.i18n import _, colour_letter, colour_name
-from monza_tui.palette import CAR_STYLE, STYLE, SURFACE
-
-CLASS_STYLE = {
-    **{f"board--{name}": shade.style() for name, shade in SURFACE.items()},
-    **{f"board--{colour.value}": STYLE[colour] for colour in Colour},
-}
-"""Rich styles of the board view's component classes (``board_view.tcss``), for the picture
-on the command line; classes not listed (cars, dice: none on a preview) add nothing."""
+from monza_tui.palette import BOARD, CAR_STYLE, STYLE
 
 
 class Legend:
@@ -61,11 +54,11 @@ def legend() -> Legend:
         (colour_letter(colour), STYLE[colour], colour_name(colour)) for colour in Colour
     ]
     spaces += [
-        ("▚", CLASS_STYLE["board--start"], _("start and finish")),
-        ("◎", CLASS_STYLE["board--tire"], _("tire (blocked)")),
+        ("▚", BOARD["start"], _("start and finish")),
+        ("◎", BOARD["tire"], _("tire (blocked)")),
     ]
     edges: list[tuple[str, str | None, str]] = [
-        ("▏▕▔▁", CLASS_STYLE["board--line"], _("a space's edge where no line fits")),
+        ("▏▕▔▁", BOARD["line"], _("a space's edge where no line fits")),
     ]
     car = CAR_STYLE[Colour.RED]
     chip = CAR_MARK + colour_letter(Colour.RED)

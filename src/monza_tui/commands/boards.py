@@ -10,13 +10,14 @@ from rich.console import Console
 from rich.text import Text
 
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.legend import CLASS_STYLE, legend
+from monza_tui.app.legend import legend
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.cli_help import ChoiceHelp
 from monza_tui.engine import Board, Colour, SpaceKind
 from monza_tui.errors import UserError
 from monza_tui.files import shown
 from monza_tui.i18n import _, colour_letter, ngettext, number
+from monza_tui.palette import BOARD
 from monza_tui.wording import board_title, edition_name
 
 
@@ -101,10 +102,10 @@ def track_picture(loaded: BoardFile, width: int) -> Text:
             if cell is None:
                 picture.append(" ")
             elif cell.line is not None:
-                picture.append(cell.line, CLASS_STYLE["board--line"])
+                picture.append(cell.line, BOARD["line"])
             else:
-                text, classes = view._cells.get((x, y), (" ", ()))
-                style = " ".join(CLASS_STYLE[c] for c in classes if c in CLASS_STYLE)
+                text, looks = view._cells.get((x, y), (" ", ()))
+                style = " ".join(BOARD[look] for look in looks)
                 picture.append(text, style or None)
         if y + 1 < layout.height:
             picture.append("\n")
