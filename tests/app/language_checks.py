@@ -185,7 +185,8 @@ def screen_text_problems(app: App[object]) -> list[str]:
                         row = part[oy - y]
                         for ox in range(max(over.x, x), min(over.right, x + width)):
                             row[ox - x] = UNKNOWN
-        scrolls = visible != region or getattr(widget, "max_scroll_y", 0) > 0
+        scrolls = (visible != region or getattr(widget, "max_scroll_y", 0) > 0
+                   or getattr(widget, "lines_above", 0) > 0)
         text = _text(part)
         problems += [f"{type(widget).__name__}: {p}" for p in english_left(text)]
         cut = cut_off([*text, ""] if not scrolls else text, scrolled=scrolls)

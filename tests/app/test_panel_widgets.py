@@ -107,7 +107,10 @@ def test_the_race_log_wraps_each_line_as_rich_does(width: int) -> None:
             yield RaceLog(id="log", min_width=width)
 
     lines = ["Ann rolls B G P P G Y", "Płóż kości na polach", "安娜掷出骰子：红蓝绿", "x" * width,
-             "x" * (width + 1), "Ann drives with 6 dice and 1 tile: 1st, 37 spaces to go", ""]
+             "x" * (width + 1), "Ann drives with 6 dice and 1 tile: 1st, 37 spaces to go", "",
+             "y" * (2 * width + 3), "word " * 12, "  two  spaces  and a long line " * 2,
+             "x" * (width - 1) + " yz", "Anna würfelt: Grün, Rot — und schiebt Ben zurück " * 2,
+             "安娜把本推回到后面的格子上，还剩三十七格可走，下一位是克里斯"]
 
     async def run() -> None:
         app = LogApp()

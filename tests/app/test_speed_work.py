@@ -203,10 +203,10 @@ async def test_a_hint_of_up_to_five_lines_repaints_its_lines_and_lays_nothing_ou
 
 
 @run_async
-async def test_the_log_scrolls_without_touching_its_hidden_scrollbar(monkeypatch: Any) -> None:
-    # The race log has no scrollbar (race.tcss): a repaint of one that is not on screen
-    # would make the compositor map the whole screen again at every line written.
-    from textual.scrollbar import ScrollBar
+async def test_a_new_log_line_repaints_the_log_and_maps_nothing_again(monkeypatch: Any) -> None:
+    # The log paints its newest lines: writing is a repaint of the log alone. (As a
+    # scrolling widget it scrolled to each line, and a scroll made the compositor map the
+    # whole screen again; its scrollbar of no width was repainted at every line.)
     from textual.widget import Widget
 
     from monza_tui.app.widgets.race_log import RaceLog
@@ -214,29 +214,68 @@ async def test_the_log_scrolls_without_touching_its_hidden_scrollbar(monkeypatch
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
         log = app.screen.query_one("#log", RaceLog)
-        refreshed: list[str] = []
+        await pilot.pause()
+        refreshed: list[tuple[str, bool]] = []
         original = Widget.refresh
 
         def noted(self: Widget, *regions: Any, **rest: Any) -> Any:
-            if isinstance(self, ScrollBar):
-                refreshed.append(repr(self))
+            refreshed.append((type(self).__name__, bool(rest.get("layout"))))
             return original(self, *regions, **rest)
 
         monkeypatch.setattr(Widget, "refresh", noted)
-        before = log.scroll_y
         for n in range(30):
             log.write(f"line {n}")
+        assert set(refreshed) == {("RaceLog", False)}
+        assert not app.screen._scroll_required and not app.screen._layout_required
         await pilot.pause()
-        assert log.scroll_y == log.max_scroll_y > before  # the newest line in view
-        assert refreshed == []
         assert not app.screen._compositor._full_map_invalidated
+        shown = [log.render_line(y).text.rstrip() for y in range(log.size.height)]
+        assert shown[-1] == "line 29" and shown[-2] == "line 28"  # the newest line in view
 
 
 @run_async
-async def test_the_panel_paints_with_the_new_theme_after_a_theme_change() -> None:
+async def test_the_mouse_wheel_goes_back_in_the_log_and_new_lines_keep_the_view() -> None:
+    from textual import events
+
+    from monza_tui.app.widgets.race_log import WHEEL_LINES, RaceLog
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = app.screen.query_one("#log", RaceLog)
+        await pilot.pause()
+        for n in range(40):
+            log.write(f"line {n}")
+        height = log.size.height
+
+        def shown() -> list[str]:
+            return [log.render_line(y).text.rstrip() for y in range(height)]
+
+        assert shown()[-1] == "line 39"
+        log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert shown()[-1] == f"line {39 - WHEEL_LINES}" and log.back == WHEEL_LINES
+        log.write("line 40")  # a line comes while the person reads back: the view stays
+        assert shown()[-1] == f"line {39 - WHEEL_LINES}"
+        log.post_message(events.MouseScrollDown(log, 0, 0, 0, 0, 0, False, False, False))
+        log.post_message(events.MouseScrollDown(log, 0, 0, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert log.back == 0 and shown()[-1] == "line 40"
+        for _ in range(200):  # never past the first line
+            log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert log.lines_above == 0 and log.render_line(0).text.strip() == log.lines[0].text.strip()
+
+
+@run_async
+async def test_the_panel_paints_with_the_new_theme_after_a_theme_change(
+    monkeypatch: Any, tmp_path: Any,
+) -> None:
     # The panel's widgets keep their own style between restyles (widgets/common.py
-    # OwnStyle): a new theme must still reach every line they paint.
+    # OwnStyle): a new theme must still reach every line they paint. (The theme chosen is
+    # remembered: in a settings file of this test's own, not for the tests after it.)
     from textual.widget import Widget
+
+    monkeypatch.setenv("MONZA_CONFIG", str(tmp_path))
 
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -254,8 +254,8 @@ class RacePace(Screen[None]):
             return  # a person here decides, or someone elsewhere (we wait for the news)
         # The bot thinks during its pause and plays when both are over: a skipped pause
         # (s) shows its move at once instead of waiting for the thinking. It starts a
-        # frame period after the frame of this state, so that the one after it (the log
-        # scrolls to its new line a refresh later) is out too: a thinking thread would
+        # frame period after the frame of this state, so that one following it (a toast
+        # of the news comes a frame after the move) is out too: a thinking thread would
         # hold those frames back. Without a pause (--bot-delay 0, the tests) there is
         # nothing to hide the thinking in, and once skipping (s) only the frames of the
         # roll answer the key: then it starts right after this state's frame.
