@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -117,14 +116,13 @@ class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin
 
     def compose(self) -> ComposeResult:
         race = self.race
-        with Horizontal(id="race-body"):
-            yield BoardView(race.board_file, id="board")
-            yield from self.compose_panel()
-        yield Static("", markup=False, id="enlarge")
         # The keys of the moment, one line that repaints (Textual's Footer rebuilds itself
         # on every change). No palette key: it would crowd "? Rules" out at 80 columns (^p
-        # still opens it).
+        # still opens it). Split off first, then the panel (race.tcss).
         yield KeyLine(id="keys")
+        yield from self.compose_panel()
+        yield BoardView(race.board_file, id="board")
+        yield Static("", markup=False, id="enlarge")
 
     def on_mount(self) -> None:
         self.log_lines(self.opening_lines())
