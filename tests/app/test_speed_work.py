@@ -234,7 +234,7 @@ async def test_a_new_log_line_repaints_the_log_and_maps_nothing_again(monkeypatc
 
 
 @run_async
-async def test_the_mouse_wheel_goes_back_in_the_log_and_new_lines_keep_the_view() -> None:
+async def test_the_mouse_wheel_goes_back_in_the_log_until_the_next_line() -> None:
     from textual import events
 
     from monza_tui.app.widgets.race_log import WHEEL_LINES, RaceLog
@@ -254,11 +254,17 @@ async def test_the_mouse_wheel_goes_back_in_the_log_and_new_lines_keep_the_view(
         log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
         await pilot.pause()
         assert shown()[-1] == f"line {39 - WHEEL_LINES}" and log.back == WHEEL_LINES
-        log.write("line 40")  # a line comes while the person reads back: the view stays
+        log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
+        log.post_message(events.MouseScrollDown(log, 0, 0, 0, 0, 0, False, False, False))
+        await pilot.pause()
         assert shown()[-1] == f"line {39 - WHEEL_LINES}"
         log.post_message(events.MouseScrollDown(log, 0, 0, 0, 0, 0, False, False, False))
         log.post_message(events.MouseScrollDown(log, 0, 0, 0, 0, 0, False, False, False))
         await pilot.pause()
+        assert log.back == 0 and shown()[-1] == "line 39"  # (never past the newest line)
+        log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        log.write("line 40")  # the race moves on while the person reads back: its news shows
         assert log.back == 0 and shown()[-1] == "line 40"
         for _ in range(200):  # never past the first line
             log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))

@@ -10,7 +10,8 @@ looks at its newest lines, so here:
 - a line is wrapped once, when written, to the width the log has then (as ``RichLog``; a
   plain line that fits, most of them, is one strip at once, without Rich's wrapping);
 - it is not a scrolling widget: it paints the last lines that fit, or the lines the mouse
-  wheel went back to (:attr:`RaceLog.back`). A new line repaints the log and nothing else.
+  wheel went back to (:attr:`RaceLog.back`) until the next line comes. A new line
+  repaints the log and nothing else.
   A ``ScrollView`` scrolled to each new line, and a scroll makes Textual map every widget
   of the screen again (about half a millisecond of every key that writes here) and repaint
   a scrollbar even of no width;
@@ -86,8 +87,8 @@ class RaceLog(OwnStyle, Widget, can_focus=False):
         return self.write_lines([content])
 
     def write_lines(self, contents: Iterable[Text | str]) -> Self:
-        """Add lines at the end, repainted at once; the newest shows unless the wheel went
-        back (then the view stays on what it shows)."""
+        """Add lines at the end, repainted at once: the newest show (also after the wheel
+        went back)."""
         texts = [Text(content) if isinstance(content, str) else content for content in contents]
         if not texts:
             return self
@@ -95,13 +96,10 @@ class RaceLog(OwnStyle, Widget, can_focus=False):
             self._waiting.extend(text.copy() for text in texts)
             return self
         width = max(self.size.width, self.min_width)
-        before = len(self.lines)
         for text in texts:
             self.lines.extend(self._wrap(text, width))
-        if self.back:
-            self.back += len(self.lines) - before  # what is shown stays: nothing to paint
-        else:
-            self.refresh()
+        self.back = 0  # the race moved on: its news shows, as it did before the wheel
+        self.refresh()
         return self
 
     def _wrap(self, text: Text, width: int) -> list[Strip]:
