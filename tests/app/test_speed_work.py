@@ -357,3 +357,41 @@ async def test_the_banner_and_the_standings_repaint_only_the_lines_that_changed(
             }
         else:  # the place column widened (a longer language's "1st"): every row moves
             assert ((), False) in painted[standings]
+
+
+@run_async
+async def test_a_widget_hands_back_its_lines_until_one_is_to_be_painted_again(
+    monkeypatch: Any, tmp_path: Any,
+) -> None:
+    # Textual asks every widget in the band of a frame's changes for all its lines
+    # (widgets/common.py KeptLines): one that did not change hands back the very lines it
+    # painted last, and one that did paints what it shows now.
+    from textual.widget import Widget
+
+    monkeypatch.setenv("MONZA_CONFIG", str(tmp_path))  # (the theme chosen is remembered)
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        screen = app.screen
+        standings = screen.query_one("#standings", Widget)
+        dice = screen.query_one("#dice", Widget)
+
+        def painted(widget: Widget) -> list[Any]:
+            return widget.render_lines(widget.region.size.region)
+
+        field = painted(standings)
+        assert painted(standings) is field
+        tray = [list(strip) for strip in painted(dice)]
+        await press(pilot, "1")  # the first die picked: the tray shows it, the field not
+        assert painted(standings) is field
+        now = [list(strip) for strip in painted(dice)]
+        assert now != tray  # (the picked die reversed)
+        assert [strip.text for strip in painted(dice)] == [
+            dice.render_line(y).text for y in range(dice.size.height)
+        ]
+        background = field[0]._segments[-1].style.bgcolor
+        app.theme = "nord"
+        await pilot.pause()
+        repainted = painted(standings)
+        assert repainted is not field
+        assert repainted[0]._segments[-1].style.bgcolor != background

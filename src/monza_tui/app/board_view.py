@@ -23,7 +23,7 @@ from textual.strip import Strip
 from monza_tui.app.board_marks import Paint, board_letter, paint_space
 from monza_tui.app.scene import Scene, changed_spaces
 from monza_tui.app.track_layout import Cellpos, Layout, Layouts
-from monza_tui.app.widgets.common import OwnStyle
+from monza_tui.app.widgets.common import KeptLines, OwnStyle
 from monza_tui.boardfile import BoardFile
 from monza_tui.engine import SpaceKind
 from monza_tui.i18n import _, colour_name
@@ -46,7 +46,7 @@ _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳�
 
 
 
-class BoardView(OwnStyle, ScrollView, can_focus=False):
+class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
     """The race track: spaces at their true length and stagger (R4, R5), cars, placed dice
     and tiles in order, and the legal next spaces. Give it scenes with :meth:`show`."""
 

@@ -31,7 +31,7 @@ from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
 from monza_tui.app.screens.screen_cursor import FollowOnRace
 from monza_tui.app.screens.seat_change import SeatChanges
-from monza_tui.app.widgets.common import StyledOnMount, one
+from monza_tui.app.widgets.common import KeptLines, StyledOnMount, one
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.engine import (
@@ -56,7 +56,9 @@ if TYPE_CHECKING:
     from monza_tui.bots import Hint
 
 
-class RaceScreen(StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin, RacePace):
+class RaceScreen(
+    KeptLines, StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin, RacePace
+):
     """Board, side panel, footer; everything by keyboard alone or by mouse alone."""
 
     CSS_PATH = "race.tcss"

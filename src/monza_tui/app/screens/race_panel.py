@@ -19,7 +19,7 @@ from monza_tui.app.screens.race_now import PLACING, Now, Pointer
 from monza_tui.app.screens.race_pace import RacePace
 from monza_tui.app.seat_words import change_text
 from monza_tui.app.widgets.buttons import ButtonRow
-from monza_tui.app.widgets.common import one, put_text, show
+from monza_tui.app.widgets.common import KeptLines, one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.panel import PanelText, RoundInfo, Standings, TurnBanner
 from monza_tui.app.widgets.race_log import RaceLog
@@ -50,6 +50,11 @@ _BUTTONS = (  # translated when shown (the language may change after import)
 )
 
 
+class Panel(KeptLines, Vertical):
+    """The side panel's column: its own lines (the border, the background) are painted again
+    only when it changes, not with every change of a widget in it."""
+
+
 class PanelMixin(RacePace):
     """The panel half of the race screen."""
 
@@ -71,7 +76,7 @@ class PanelMixin(RacePace):
 
     def compose_panel(self) -> ComposeResult:
         race = self.race
-        with Vertical(id="panel"):
+        with Panel(id="panel"):
             yield TurnBanner(id="turn")
             yield Standings(len(race.players), id="standings")
             yield RoundInfo("", markup=False, id="round")

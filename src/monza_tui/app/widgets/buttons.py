@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from monza_tui.app.widgets.common import OwnStyle
+from monza_tui.app.widgets.common import KeptLines, OwnStyle
 
 COLUMNS = 3
 """Buttons side by side (at most three are on offer at once)."""
@@ -28,7 +28,7 @@ COLUMNS = 3
 _DIM = Style(dim=True)
 
 
-class ButtonRow(OwnStyle, Widget, can_focus=False):
+class ButtonRow(KeptLines, OwnStyle, Widget, can_focus=False):
     """The buttons on offer now: (key, label, on) each; ``on`` False shows it greyed."""
 
     ALLOW_SELECT = False

@@ -6,12 +6,14 @@ every action, so widgets whose text and classes did not change must not be touch
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Self, TypeVar
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.dom import DOMNode
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -100,6 +102,36 @@ class OwnStyle:
         super().notify_style_update()  # type: ignore[misc]
         self._own_style = None
         self._own_components = None
+
+
+class KeptLines:
+    """A widget mixin: the lines it painted last, handed back as they are while none of
+    them is to be painted again.
+
+    Textual paints a frame as the band of screen that holds every change (from the board's
+    top row to the keys' line at the bottom, most keys), and asks each widget in that band
+    for all its lines: one that did not change still works out its backgrounds (a walk up
+    the DOM), its filters and every line from its cache, 50-100 µs a widget and a key.
+    Textual itself marks what is to be painted again (a refresh of the widget or of some of
+    its lines, a new size or style): while nothing is, the last lines are the lines."""
+
+    _kept_lines: tuple[Region, list[Strip]] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        kept = self._kept_lines
+        if kept is not None and kept[0] == crop and not self._styles_cache._dirty_lines:  # type: ignore[attr-defined]
+            return kept[1]
+        strips: list[Strip] = super().render_lines(crop)  # type: ignore[misc]
+        self._kept_lines = (crop, strips)
+        return strips
+
+    def refresh(self, *regions: Region, **changes: bool) -> Self:
+        self._kept_lines = None
+        return super().refresh(*regions, **changes)  # type: ignore[misc,no-any-return]
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()  # type: ignore[misc]
+        self._kept_lines = None
 
 
 def show(widget: Widget, visible: bool) -> None:

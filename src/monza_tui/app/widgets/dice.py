@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from monza_tui.app.widgets.common import OwnStyle
+from monza_tui.app.widgets.common import KeptLines, OwnStyle
 from monza_tui.engine import COLOURS, Colour
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
@@ -48,7 +48,7 @@ class Chip:
     """Blank columns after the chip."""
 
 
-class ChipRow(OwnStyle, Widget, can_focus=False):
+class ChipRow(KeptLines, OwnStyle, Widget, can_focus=False):
     """A row of chips painted as one line; repainted only when a chip changed."""
 
     ALLOW_SELECT = False

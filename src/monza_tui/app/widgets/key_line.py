@@ -21,10 +21,10 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
-from monza_tui.app.widgets.common import OwnStyle
+from monza_tui.app.widgets.common import KeptLines, OwnStyle
 
 
-class KeyLine(OwnStyle, Widget, can_focus=False):
+class KeyLine(KeptLines, OwnStyle, Widget, can_focus=False):
     """One line of the keys that do something now (``check_action`` decides)."""
 
     ALLOW_SELECT = False

@@ -25,7 +25,7 @@ from textual.widgets import Static
 from monza_tui.app.board_marks import CAR_MARK
 from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
-from monza_tui.app.widgets.common import OwnStyle, put_text
+from monza_tui.app.widgets.common import KeptLines, OwnStyle, put_text
 from monza_tui.engine import Colour, Phase, State
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
@@ -72,7 +72,7 @@ def wrapped(text: str, width: int) -> tuple[str, ...]:
     return lines
 
 
-class PanelText(OwnStyle, Widget, can_focus=False):
+class PanelText(KeptLines, OwnStyle, Widget, can_focus=False):
     """A text of the panel (whose tiles, the hint), wrapped to the panel's width and
     painted as lines, as a ``Static`` shows it: at least ``min-height`` lines (CSS), the
     style of the widget's CSS with :meth:`show`'s look over the text. A new text repaints
@@ -143,7 +143,7 @@ def refresh_lines(widget: Widget, before: Sequence[object], after: Sequence[obje
         widget.refresh(*changed)
 
 
-class TurnBanner(OwnStyle, Widget, can_focus=False):
+class TurnBanner(KeptLines, OwnStyle, Widget, can_focus=False):
     """Who acts now, with their car, and what they are asked to do: the announcement of
     every turn, and the prompt that answers every key.
 
@@ -250,7 +250,7 @@ class TurnBanner(OwnStyle, Widget, can_focus=False):
         return Strip(segments).adjust_cell_length(width, blank).simplify()
 
 
-class Standings(OwnStyle, Widget, can_focus=False):
+class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
     """Every car in turn order (R3), one line each: its car chip (``●R`` on its colour),
     ``▶`` for whoever acts now, the player (robot mark and level) and where the car stands.
 
@@ -404,7 +404,7 @@ def wrap_words(words: Sequence[str], width: int) -> str:
     return "\n".join(lines)
 
 
-class RoundInfo(Static):
+class RoundInfo(KeptLines, Static):
     """The round counter, and the final-round banner once a car reached the finish (R10):
     it names who still drives."""
 

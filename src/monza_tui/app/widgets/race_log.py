@@ -33,13 +33,13 @@ from textual.cache import LRUCache
 from textual.strip import Strip
 from textual.widget import Widget
 
-from monza_tui.app.widgets.common import OwnStyle
+from monza_tui.app.widgets.common import KeptLines, OwnStyle
 
 WHEEL_LINES = 3
 """Lines one notch of the mouse wheel goes back or forward."""
 
 
-class RaceLog(OwnStyle, Widget, can_focus=False):
+class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
     """The race's story, one wrapped line after another."""
 
     DEFAULT_CSS = """
