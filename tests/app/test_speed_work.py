@@ -389,9 +389,9 @@ async def test_a_widget_hands_back_its_lines_until_one_is_to_be_painted_again(
         assert [strip.text for strip in painted(dice)] == [
             dice.render_line(y).text for y in range(dice.size.height)
         ]
-        background = field[0]._segments[-1].style.bgcolor
+        background = list(field[0])[-1].style.bgcolor
         app.theme = "nord"
         await pilot.pause()
         repainted = painted(standings)
         assert repainted is not field
-        assert repainted[0]._segments[-1].style.bgcolor != background
+        assert list(repainted[0])[-1].style.bgcolor != background
