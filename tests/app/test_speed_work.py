@@ -395,3 +395,46 @@ async def test_a_widget_hands_back_its_lines_until_one_is_to_be_painted_again(
         repainted = painted(standings)
         assert repainted is not field
         assert list(repainted[0])[-1].style.bgcolor != background
+
+
+@run_async
+async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
+    # KeptLines._plain_lines stands in for StylesCache.render on widgets without borders,
+    # padding or effects: the same strips, with the app's filters (no colour) and a crop;
+    # the panel's column, with its padding and border, keeps Textual's pass.
+    from textual.filter import Monochrome
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from monza_tui.app.widgets.common import KeptLines
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "1")
+        screen = app.screen
+        widgets = [w for w in screen.walk_children(Widget) if isinstance(w, KeptLines)]
+        plain = [w for w in widgets if w._plain_look]
+        assert {w.id for w in widgets} - {w.id for w in plain} == {"panel"}
+        assert {"board", "log", "dice", "standings", "turn", "keys"} <= {w.id for w in plain}
+
+        def both(widget: Widget, crop: Region) -> tuple[list[Any], list[Any]]:
+            widget._kept_lines = None  # type: ignore[attr-defined]
+            ours = [list(strip) for strip in widget.render_lines(crop)]
+            widget._styles_cache.clear()
+            theirs = [list(s) for s in widget._styles_cache.render_widget(widget, crop)]
+            widget._styles_cache.clear()
+            return ours, theirs
+
+        for widget in plain:
+            ours, theirs = both(widget, widget.region.size.region)
+            assert ours == theirs, widget.id
+            assert any(strip for strip in ours)
+        board = screen.query_one(BoardView)
+        ours, theirs = both(board, Region(5, 2, 30, 4))
+        assert ours == theirs and len(ours) == 4
+        assert {sum(segment.cell_length for segment in strip) for strip in ours} == {30}
+        coloured, _ = both(board, board.region.size.region)
+        app._filters.append(Monochrome())
+        ours, theirs = both(board, board.region.size.region)
+        assert ours == theirs
+        assert ours != coloured  # (the filter applied: greys)

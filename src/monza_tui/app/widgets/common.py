@@ -11,6 +11,7 @@ from typing import Self, TypeVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.color import Color
 from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.strip import Strip
@@ -106,23 +107,76 @@ class OwnStyle:
 
 class KeptLines:
     """A widget mixin: the lines it painted last, handed back as they are while none of
-    them is to be painted again.
+    them is to be painted again; and a plain widget's lines painted without Textual's
+    styling pass.
 
     Textual paints a frame as the band of screen that holds every change (from the board's
     top row to the keys' line at the bottom, most keys), and asks each widget in that band
     for all its lines: one that did not change still works out its backgrounds (a walk up
     the DOM), its filters and every line from its cache, 50-100 µs a widget and a key.
     Textual itself marks what is to be painted again (a refresh of the widget or of some of
-    its lines, a new size or style): while nothing is, the last lines are the lines."""
+    its lines, a new size or style): while nothing is, the last lines are the lines.
+
+    A widget that changed goes through Textual's styling pass line by line (borders,
+    padding, outline, tint, opacity, hatching), which costs more than most of these
+    widgets' own lines. Most have none of those (their spacing is margins): for them the
+    pass comes down to padding each line to the width in the widget's background and the
+    app's filters (no colour, for one), which :meth:`_plain_lines` does itself, with
+    Textual's own cache of lines and its marks of the lines to paint again."""
 
     _kept_lines: tuple[Region, list[Strip]] | None = None
+    _plain_look: tuple[Style, Color] | bool | None = None
+    """The background a plain widget's lines are padded in and its colour (for the
+    filters), False for a widget with more to its look; None: not worked out since the
+    last restyle."""
 
     def render_lines(self, crop: Region) -> list[Strip]:
         kept = self._kept_lines
         if kept is not None and kept[0] == crop and not self._styles_cache._dirty_lines:  # type: ignore[attr-defined]
             return kept[1]
-        strips: list[Strip] = super().render_lines(crop)  # type: ignore[misc]
+        look = self._plain_look
+        if look is None:
+            look = self._plain_look = _plain_look(self)  # type: ignore[arg-type]
+        if look is False or self.hover_style._link_id:  # type: ignore[attr-defined]
+            # (a link under the mouse: Textual's pass restyles it)
+            strips: list[Strip] = super().render_lines(crop)  # type: ignore[misc]
+        else:
+            assert look is not True
+            strips = self._plain_lines(crop, *look)
         self._kept_lines = (crop, strips)
+        return strips
+
+    def _plain_lines(self, crop: Region, inner: Style, background: Color) -> list[Strip]:
+        """What ``StylesCache.render`` paints for a widget without borders, padding,
+        outline, tint, hatching or opacity: each line padded to the width in ``inner``,
+        filtered, cropped; Textual's cache of lines and its dirty marks kept as it keeps
+        them."""
+        widget: Widget = self  # type: ignore[assignment]
+        cache = widget._styles_cache
+        width, height = widget.region.size
+        if width != cache._width:
+            cache.clear()
+            cache._width = width
+        lines = cache._cache
+        dirty = cache._dirty_lines
+        render_line = widget.render_line
+        filters = widget.get_line_filters()
+        strips: list[Strip] = []
+        for y in crop.line_range:
+            strip = lines.get(y)
+            if strip is None or y in dirty:
+                if y < height:
+                    strip = render_line(y).adjust_cell_length(width, inner)
+                else:
+                    strip = Strip.blank(width, inner)
+                lines[y] = strip
+            for line_filter in filters:
+                strip = strip.apply_filter(line_filter, background)
+            strips.append(strip)
+        dirty.difference_update(crop.line_range)
+        if crop.column_span != (0, width):
+            x1, x2 = crop.column_span
+            strips = [strip.crop(x1, x2) for strip in strips]
         return strips
 
     def refresh(self, *regions: Region, **changes: bool) -> Self:
@@ -132,6 +186,28 @@ class KeptLines:
     def notify_style_update(self) -> None:
         super().notify_style_update()  # type: ignore[misc]
         self._kept_lines = None
+        self._plain_look = None
+
+
+def _plain_look(widget: Widget) -> tuple[Style, Color] | bool:
+    """For :class:`KeptLines`: a plain widget's background style and colour, or False."""
+    styles = widget.styles
+    if (
+        widget.BLANK
+        or widget.region.size != widget.content_region.size
+        or styles.gutter != (0, 0, 0, 0)
+        or any(edge for edge, _ in styles.outline)
+        or styles.tint.a
+        or styles.text_opacity != 1.0
+        or widget.opacity != 1.0
+        or (styles.has_rule("hatch") and styles.hatch != "none")
+        or widget._border_title is not None
+        or widget._border_subtitle is not None
+    ):
+        return False
+    base_background, background = widget.background_colors
+    inner, _ = widget._styles_cache.get_inner_outer(base_background, background)
+    return inner.rich_style, background
 
 
 def show(widget: Widget, visible: bool) -> None:
