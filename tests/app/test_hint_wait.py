@@ -5,6 +5,7 @@ depends on how fast the machine is."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from typing import Any
@@ -20,13 +21,14 @@ from app.helpers import (
     run_async,
     said,
     static_text,
+    wait_for,
 )
 from monza_tui import bots
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens import race_pace
 from monza_tui.app.screens.race_words import hint_text
 from monza_tui.bots import Hint, hint
-from monza_tui.engine import Colour, Phase, State
+from monza_tui.engine import Colour, Phase, Place, State
 from monza_tui.wording import word
 
 ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
@@ -111,3 +113,44 @@ async def test_a_failing_hint_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
         toasts = [n.message for n in app._notifications]
         assert as_in_english(said("No hint for this situation."),
                              "No hint for this situation.") in toasts
+
+
+@run_async
+async def test_once_a_hint_is_asked_the_next_ones_are_worked_out_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[State] = []
+    slices: list[float] = []
+
+    def spy(state: State) -> Hint:
+        asked.append(state)
+        slices.append(sys.getswitchinterval())
+        return hint(state)
+
+    monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
+    monkeypatch.setattr(bots, "hint", spy)
+    usual = sys.getswitchinterval()
+    app = racing()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        await pilot.pause(race_pace.THINK_AFTER * 3)
+        assert asked == []  # no hint asked for yet: none thought out
+        await press(pilot, "h")
+        assert asked == [app.race.state]
+        first = next(a for a in hint(app.race.state).actions if isinstance(a, Place))
+        assert app.act(first)
+        screen = app.screen
+        placed = app.race.state
+
+        def ready() -> bool:
+            ahead = screen._ahead  # type: ignore[attr-defined]
+            return ahead is not None and ahead[0] is placed and ahead[1].done()
+
+        await wait_for(pilot, ready)
+        assert asked == [asked[0], placed]  # worked out before the key asks
+        await press(pilot, "h")
+        assert asked == [asked[0], placed]  # and the key finds it ready
+        assert static_text(app, "#hint-line") == hint_text(placed, hint(placed))
+        assert app.race.state is placed
+    # In short slices of the interpreter while thinking, the usual ones after.
+    assert slices == [race_pace.THINK_SLICE] * 2 and sys.getswitchinterval() == usual

@@ -12,11 +12,14 @@ thinks holds Python's interpreter in 5 ms slices, and every frame drawn meanwhil
 for it. So a bot starts thinking only once the frames of the action before it are out, and
 the hint, asked for by a key, is worked out in the thinker thread while the key's handler
 waits a few milliseconds for it: most hints come with the key's own frame, the rest (a
-long think) follow in a worker as before.
+long think) follow in a worker as before. Once a person has asked for a hint in a race,
+the hint for each of their later decisions is worked out ahead, a frame period after the
+frame that shows the decision ("Hints are thought out ahead"), and the key finds it ready.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
@@ -41,6 +44,11 @@ THINK_AFTER = 0.02
 """Seconds after the frame that shows a bot's turn before it starts thinking: one 60 Hz frame
 and a little, never longer than the bot's pause (``--bot-delay``), which it hides in."""
 
+THINK_SLICE = 0.0005
+"""Seconds the thinker thread may hold the interpreter at a time while it works out a hint
+(Python's switch interval, 5 ms by default, meanwhile): a key that comes in the middle
+waits at most this long for it."""
+
 _thinker: ThreadPoolExecutor | None = None
 
 
@@ -52,6 +60,20 @@ def thinker() -> ThreadPoolExecutor:
     if _thinker is None:
         _thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="monza-hint")
     return _thinker
+
+
+def think_of_hint(state: State) -> Hint:
+    """The expert's hint for ``state`` (:func:`monza_tui.bots.hint`), worked out in slices
+    of :data:`THINK_SLICE` (the thinker is the only thread that thinks while a person may
+    be typing; one hint at a time)."""
+    from monza_tui.bots import hint
+
+    usual = sys.getswitchinterval()
+    sys.setswitchinterval(THINK_SLICE)
+    try:
+        return hint(state)
+    finally:
+        sys.setswitchinterval(usual)
 
 
 MAX_SKIPPED = 64
@@ -131,6 +153,9 @@ class RacePace(Screen[None]):
         self._pause_over = False
         """The bot's pause is over but its move is not chosen yet."""
         self._stalled = False
+        self._ahead: tuple[State, Future[Hint]] | None = None
+        """The hint for a person's decision worked out ahead, and the state it is for; set
+        once a hint is asked for in this race (:meth:`_think_ahead`)."""
         self.quiet = False
         """A skipped bot's turn is being played out: its actions are logged, and only the
         last one is drawn and goes on (:meth:`_bot_plays`)."""
@@ -251,6 +276,8 @@ class RacePace(Screen[None]):
         if not self.thinks_here(actor):
             if self.drives_here(actor):
                 self.hurry = False
+                if self._ahead is not None:
+                    self._plan_ahead(race)
             return  # a person here decides, or someone elsewhere (we wait for the news)
         # The bot thinks during its pause and plays when both are over: a skipped pause
         # (s) shows its move at once instead of waiting for the thinking. It starts a
@@ -361,11 +388,15 @@ class RacePace(Screen[None]):
     # The hint ----------------------------------------------------------------------------
 
     def _compute_hint(self, race: Race) -> None:
-        """The expert's choice for this situation, worked out in the thinker thread: shown
-        with this key's frame if it comes within :data:`HINT_WAIT`, else when it comes."""
-        from monza_tui.bots import hint
-
-        future = thinker().submit(hint, race.state)
+        """The expert's choice for this situation, worked out in the thinker thread (or
+        ahead, :meth:`_plan_ahead`): shown with this key's frame if it comes within
+        :data:`HINT_WAIT`, else when it comes."""
+        ahead = self._ahead
+        if ahead is not None and ahead[0] is race.state:
+            future = ahead[1]
+        else:
+            future = thinker().submit(think_of_hint, race.state)
+        self._ahead = (race.state, future)  # (and from now on, ahead)
         try:
             found: Hint | None = future.result(timeout=HINT_WAIT)
         except TimeoutError:
@@ -374,6 +405,20 @@ class RacePace(Screen[None]):
         except Exception:
             found = None
         self._hint_ready(race, found)
+
+    def _plan_ahead(self, race: Race) -> None:
+        """Work out the hint for a person's decision before it is asked for: a frame
+        period after the frame that shows the decision (like a bot's thinking, so that the
+        frames of the action before are out first), in the thinker thread, in short slices
+        (:func:`think_of_hint`); dropped if the race moved on meanwhile. Only once a hint
+        has been asked for in this race: a family that plays without hints pays nothing."""
+
+        def start() -> None:
+            ahead, state = self._ahead, race.state
+            if self.monza.race is race and self.is_attached and ahead and ahead[0] is not state:
+                self._ahead = (race.state, thinker().submit(think_of_hint, race.state))
+
+        self.call_after_refresh(lambda: self.set_timer(THINK_AFTER, start))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _await_hint(self, race: Race, future: Future[Hint]) -> None:
