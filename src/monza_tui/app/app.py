@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, work
+from textual._compositor import LayoutUpdate
 from textual.binding import Binding, BindingType
 
 from monza_tui import heap
@@ -97,6 +98,8 @@ class MonzaApp(WordsApp):
         self.drivers: dict[int, Any] = {}
         self._first_race = race
         self._leaving = False  # set by exit(): input after that is dropped
+        self._first_frame_out = False
+        """Whether a frame went to the terminal yet (see _display)."""
         self.offer_saved = offer_saved
         self.autosaver = Autosaver(self.post_message)
         self._unsaved: Race | None = None
@@ -128,6 +131,31 @@ class MonzaApp(WordsApp):
     def exit(self, *args: Any, **kwargs: Any) -> None:
         self._leaving = True
         super().exit(*args, **kwargs)
+
+    # The first frame ----------------------------------------------------------------------
+
+    def _display(self, screen: Any, renderable: Any) -> None:
+        # Textual holds updates back while it mounts the app (a "batch") and drops a frame
+        # drawn meanwhile. The first screen is pushed from on_mount, inside that batch, so
+        # its whole first frame was drawn and dropped, and the terminal showed the screen
+        # only when a later layout happened to send it whole (three frames, 25-35 ms,
+        # later). The first whole frame of the top screen goes out as it is drawn; what
+        # the batch goes on to change follows in the next frames, as it would have.
+        if (
+            self._batch_count
+            and not self._first_frame_out
+            and isinstance(renderable, LayoutUpdate)
+            and screen is self.screen
+        ):
+            held, self._batch_count = self._batch_count, 0
+            try:
+                super()._display(screen, renderable)
+            finally:
+                self._batch_count = held
+        else:
+            super()._display(screen, renderable)
+        if renderable is not None and not self._batch_count:
+            self._first_frame_out = True
 
     def on_mount(self) -> None:
         self._apply_saved_theme()
