@@ -17,7 +17,9 @@ The moments:
   with pro and bonus and three players (Ann, Ben and an expert bot): roll, mark a die for the
   extra roll, re-roll, keep the roll, cursor, place a die, pick and place a tile, take back,
   drive (with and without a push-back), the turbo roll (``s`` skips its pause), the bonus
-  move, a bot's turn step (``s`` skips its pause) and the hint.
+  move, a bot's turn step (``s`` skips its pause) and the hint. Keys come 30 ms after the
+  screen has settled; a bot's step and the hint a reaction time (0.25 s) after, as a person
+  presses them: after seeing the bot's turn begin, after looking at the situation.
 
 The keys are scripted: an in-process run of the same race (Textual's Pilot, same seed, same
 keys) decides them and notes what each one shows (a line of the race log, the hint, or any
@@ -306,10 +308,12 @@ def run_keys(term: Terminal, script: Script, results: dict[str, list[float]]) ->
             except TimeoutError:
                 if VERBOSE:
                     print(f"  ({settles!r} never came)", file=sys.stderr)
-        if step.kind == "bot's turn step":
+        if step.kind in ("bot's turn step", "hint"):
             # A person skips a bot's pause after seeing its turn begin, a reaction time
             # later; the bot thinks during its pause (the frames of its turn's start are
-            # out by then), so what ``s`` waits for is the move, not the thinking.
+            # out by then), so what ``s`` waits for is the move, not the thinking. And a
+            # person asks for a hint after looking at the situation, a reaction time at
+            # the least: once hints are in use, it is thought out meanwhile.
             term.settle(REACTION)
         else:  # (a quiet moment is far shorter than the turbo roll's half-second pause)
             term.settle(0.03)

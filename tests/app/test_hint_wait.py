@@ -133,7 +133,7 @@ async def test_once_a_hint_is_asked_the_next_ones_are_worked_out_ahead(
     app = racing()
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space")
-        await pilot.pause(race_pace.THINK_AFTER * 3)
+        await pilot.pause(race_pace.THINK_AHEAD * 2)
         assert asked == []  # no hint asked for yet: none thought out
         await press(pilot, "h")
         assert asked == [app.race.state]

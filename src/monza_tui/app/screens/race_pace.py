@@ -44,6 +44,12 @@ THINK_AFTER = 0.02
 """Seconds after the frame that shows a bot's turn before it starts thinking: one 60 Hz frame
 and a little, never longer than the bot's pause (``--bot-delay``), which it hides in."""
 
+THINK_AHEAD = 0.1
+"""Seconds after the frame that shows a person's decision before its hint is thought out
+ahead (once hints are in use): a glance, so that the hint is ready for someone who stops to
+look, and the thinking out of the way of the keys of someone who knows what to do (a
+person's next key comes a reaction time after the frame, a quarter of a second and more)."""
+
 THINK_SLICE = 0.0005
 """Seconds the thinker thread may hold the interpreter at a time while it works out a hint
 (Python's switch interval, 5 ms by default, meanwhile): a key that comes in the middle
@@ -407,10 +413,10 @@ class RacePace(Screen[None]):
         self._hint_ready(race, found)
 
     def _plan_ahead(self, race: Race) -> None:
-        """Work out the hint for a person's decision before it is asked for: a frame
-        period after the frame that shows the decision (like a bot's thinking, so that the
-        frames of the action before are out first), in the thinker thread, in short slices
-        (:func:`think_of_hint`); dropped if the race moved on meanwhile. Only once a hint
+        """Work out the hint for a person's decision before it is asked for: a glance
+        (:data:`THINK_AHEAD`) after the frame that shows the decision, in the thinker
+        thread, in short slices (:func:`think_of_hint`); dropped if the race moved on
+        meanwhile. Only once a hint
         has been asked for in this race: a family that plays without hints pays nothing."""
 
         def start() -> None:
@@ -418,7 +424,7 @@ class RacePace(Screen[None]):
             if self.monza.race is race and self.is_attached and ahead and ahead[0] is not state:
                 self._ahead = (race.state, thinker().submit(think_of_hint, race.state))
 
-        self.call_after_refresh(lambda: self.set_timer(THINK_AFTER, start))
+        self.call_after_refresh(lambda: self.set_timer(THINK_AHEAD, start))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _await_hint(self, race: Race, future: Future[Hint]) -> None:
