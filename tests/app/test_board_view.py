@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.widgets import Static
 
 from builders import game, play, state
@@ -320,25 +320,31 @@ async def test_the_finish_over_the_start_is_clicked_when_it_is_a_legal_target() 
 
 
 @run_async
-async def test_a_new_scene_refreshes_only_the_rows_of_the_spaces_that_changed() -> None:
+async def test_a_new_scene_refreshes_only_the_boxes_of_the_spaces_that_changed() -> None:
     bf = load_board("oval")
     board = bf.board
     a3, b9 = board.index_of("a3"), board.index_of("b9")
     app = BoardHarness(bf, Scene(cars={a3: (Colour.RED,)}))
     async with app.run_test(size=(120, 40)) as pilot:
         view = app.query_one(BoardView)
-        refreshed: list[int] = []
-        original = view.refresh_lines
+        refreshed: list[Region] = []
+        original = view.refresh
 
-        def spy(y_start: int, line_count: int = 1) -> None:
-            refreshed.extend(range(y_start, y_start + line_count))
-            original(y_start, line_count)
+        def spy(*regions: Region, **changes: bool) -> BoardView:
+            refreshed.extend(regions)
+            return original(*regions, **changes)
 
-        view.refresh_lines = spy  # type: ignore[method-assign]
+        view.refresh = spy  # type: ignore[method-assign]
+        kept = set(view._viewed)
         view.show(Scene(cars={b9: (Colour.RED,)}))
-        await pilot.pause()
+        # The rows through the two spaces are drawn anew, the rest of the board kept...
         rows = set(view.layout_now.space_rows[a3]) | set(view.layout_now.space_rows[b9])
-        assert sorted(refreshed) == sorted(y + view._origin.y for y in rows)
+        assert set(view._viewed) == kept - rows
+        await pilot.pause()
+        # ...and only the two spaces' boxes go to the terminal.
+        origin = view._origin
+        boxes = {view.layout_now.bounds(a3), view.layout_now.bounds(b9)}
+        assert {(r.x - origin.x, r.y - origin.y, r.width, r.height) for r in refreshed} == boxes
         refreshed.clear()
         view.show(Scene(cars={b9: (Colour.RED,)}))
         assert refreshed == []  # the same scene again: nothing to redraw

@@ -39,7 +39,7 @@ def test_scene_changes_name_only_the_spaces_that_look_different() -> None:
 
 
 @run_async
-async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_rows(
+async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_boxes(
     monkeypatch: Any,
 ) -> None:
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
@@ -48,28 +48,31 @@ async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_rows(
         view = app.screen.query_one(BoardView)
         before = view.scene.cursor
         painted: list[int] = []
-        refreshed: list[int] = []
         paint = board_view.paint_space
 
         def counted_paint(layout: Any, board: Any, scene: Scene, index: int) -> Any:
             painted.append(index)
             return paint(layout, board, scene, index)
 
-        original_refresh = view.refresh_lines
+        refreshed: list[Any] = []
+        original_refresh = view.refresh
 
-        def counted_refresh(y: int, height: int = 1) -> Any:
-            refreshed.extend(range(y, y + height))
-            return original_refresh(y, height)
+        def counted_refresh(*regions: Any, **changes: Any) -> Any:
+            refreshed.extend(regions)
+            return original_refresh(*regions, **changes)
 
         monkeypatch.setattr(board_view, "paint_space", counted_paint)
-        monkeypatch.setattr(view, "refresh_lines", counted_refresh)
+        monkeypatch.setattr(view, "refresh", counted_refresh)
         await press(pilot, "tab")
         after = view.scene.cursor
         assert before is not None and after is not None and after != before
         assert sorted(painted) == sorted({before, after})
+        # Each space's box (its cells and frame) goes to the terminal, nothing else.
         layout = view.layout_now
-        rows = {y + view._origin.y for s in (before, after) for y in layout.space_rows[s]}
-        assert set(refreshed) == rows
+        boxes = {layout.bounds(s) for s in (before, after)}
+        origin = view._origin
+        assert {(r.x - origin.x, r.y - origin.y, r.width, r.height) for r in refreshed} == boxes
+        assert all(width < layout.width for _, _, width, _ in boxes)
 
 
 def test_choosing_a_scale_builds_only_the_drawing_that_fits(monkeypatch: Any) -> None:

@@ -160,7 +160,9 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
     # Scenes ----------------------------------------------------------------------------
 
     def show(self, scene: Scene) -> None:
-        """Show ``scene``; only the rows of spaces whose look changed are redrawn."""
+        """Show ``scene``; only the rows of spaces whose look changed are drawn again, and
+        only those spaces' boxes go to the terminal (a row of the long track is some ninety
+        cells; a drive changes a dozen spaces, each a few cells wide)."""
         old = self.scene
         self.scene = scene
         layout = self._layout
@@ -173,8 +175,15 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         for space in changed:
             rows.update(layout.space_rows.get(space, ()))
         self._forget_rows(rows)
-        for first, count in _runs(sorted(rows)):  # (one refresh per block of rows)
-            self.refresh_lines(first + self._origin.y, count)
+        scroll_x, scroll_y = self.scroll_offset
+        left, top = self._origin.x - scroll_x, self._origin.y - scroll_y
+        view = self.size.region
+        boxes = {
+            Region(x + left, y + top, width, height).intersection(view)
+            for x, y, width, height in map(layout.bounds, changed)
+        } - {Region()}
+        if boxes:
+            self.refresh(*boxes)
         if changed:  # the mini-map shows the cars, and moves off the cursor
             for region in {old_map, self._map_region()} - {None}:
                 assert region is not None
@@ -505,14 +514,3 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         if cars:
             text += " · " + _(", ").join(colour_name(car) for car in cars)
         return text
-
-
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
-    """Sorted row numbers as blocks of consecutive rows: ``(first, count)``."""
-    runs: list[tuple[int, int]] = []
-    for row in rows:
-        if runs and runs[-1][0] + runs[-1][1] == row:
-            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
-        else:
-            runs.append((row, 1))
-    return runs
