@@ -13,8 +13,8 @@ for it. So a bot starts thinking only once the frames of the action before it ar
 the hint, asked for by a key, is worked out in the thinker thread while the key's handler
 waits a few milliseconds for it: most hints come with the key's own frame, the rest (a
 long think) follow in a worker as before. Once a person has asked for a hint in a race,
-the hint for each of their later decisions is worked out ahead, a frame period after the
-frame that shows the decision ("Hints are thought out ahead"), and the key finds it ready.
+the hint for each of their later decisions is worked out ahead, a glance after the frame
+that shows the decision ("Hints are thought out ahead"), and the key finds it ready.
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ class RacePace(Screen[None]):
         self._stalled = False
         self._ahead: tuple[State, Future[Hint]] | None = None
         """The hint for a person's decision worked out ahead, and the state it is for; set
-        once a hint is asked for in this race (:meth:`_think_ahead`)."""
+        once a hint is asked for in this race (:meth:`_plan_ahead`)."""
         self.quiet = False
         """A skipped bot's turn is being played out: its actions are logged, and only the
         last one is drawn and goes on (:meth:`_bot_plays`)."""
@@ -416,8 +416,8 @@ class RacePace(Screen[None]):
         """Work out the hint for a person's decision before it is asked for: a glance
         (:data:`THINK_AHEAD`) after the frame that shows the decision, in the thinker
         thread, in short slices (:func:`think_of_hint`); dropped if the race moved on
-        meanwhile. Only once a hint
-        has been asked for in this race: a family that plays without hints pays nothing."""
+        meanwhile. Only once a hint has been asked for in this race: a family that plays
+        without hints pays nothing."""
 
         def start() -> None:
             ahead, state = self._ahead, race.state

@@ -194,7 +194,6 @@ def _plain_look(widget: Widget) -> tuple[Style, Color] | bool:
     styles = widget.styles
     if (
         widget.BLANK
-        or widget.region.size != widget.content_region.size
         or styles.gutter != (0, 0, 0, 0)
         or any(edge for edge, _ in styles.outline)
         or styles.tint.a
