@@ -12,9 +12,9 @@ thinks holds Python's interpreter in 5 ms slices, and every frame drawn meanwhil
 for it. So a bot starts thinking only once the frames of the action before it are out, and
 the hint, asked for by a key, is worked out in the thinker thread while the key's handler
 waits a few milliseconds for it: most hints come with the key's own frame, the rest (a
-long think) follow in a worker as before. Once a person has asked for a hint in a race,
-the hint for each of their later decisions is worked out ahead, a glance after the frame
-that shows the decision ("Hints are thought out ahead"), and the key finds it ready.
+long think) follow in a worker as before. Once a hint has been asked for in a race, the
+hint for every later decision made at this keyboard is worked out ahead, a glance after the
+frame that shows the decision ("Hints are thought out ahead"), and the key finds it ready.
 """
 
 from __future__ import annotations
@@ -422,7 +422,7 @@ class RacePace(Screen[None]):
         def start() -> None:
             ahead, state = self._ahead, race.state
             if self.monza.race is race and self.is_attached and ahead and ahead[0] is not state:
-                self._ahead = (race.state, thinker().submit(think_of_hint, race.state))
+                self._ahead = (state, thinker().submit(think_of_hint, state))
 
         self.call_after_refresh(lambda: self.set_timer(THINK_AHEAD, start))
 

@@ -6,7 +6,7 @@ every action, so widgets whose text and classes did not change must not be touch
 
 from __future__ import annotations
 
-from typing import Self, TypeVar
+from typing import Literal, Self, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -125,7 +125,7 @@ class KeptLines:
     Textual's own cache of lines and its marks of the lines to paint again."""
 
     _kept_lines: tuple[Region, list[Strip]] | None = None
-    _plain_look: tuple[Style, Color] | bool | None = None
+    _plain_look: tuple[Style, Color] | Literal[False] | None = None
     """The background a plain widget's lines are padded in and its colour (for the
     filters), False for a widget with more to its look; None: not worked out since the
     last restyle."""
@@ -141,7 +141,6 @@ class KeptLines:
             # (a link under the mouse: Textual's pass restyles it)
             strips: list[Strip] = super().render_lines(crop)  # type: ignore[misc]
         else:
-            assert look is not True
             strips = self._plain_lines(crop, *look)
         self._kept_lines = (crop, strips)
         return strips
@@ -189,7 +188,7 @@ class KeptLines:
         self._plain_look = None
 
 
-def _plain_look(widget: Widget) -> tuple[Style, Color] | bool:
+def _plain_look(widget: Widget) -> tuple[Style, Color] | Literal[False]:
     """For :class:`KeptLines`: a plain widget's background style and colour, or False."""
     styles = widget.styles
     if (
