@@ -212,6 +212,7 @@ async def test_a_new_log_line_repaints_the_log_and_maps_nothing_again(monkeypatc
     # whole screen again; its scrollbar of no width was repainted at every line.)
     from textual.widget import Widget
 
+    from monza_tui.app.widgets.common import KeptLines
     from monza_tui.app.widgets.race_log import RaceLog
 
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
@@ -219,13 +220,17 @@ async def test_a_new_log_line_repaints_the_log_and_maps_nothing_again(monkeypatc
         log = app.screen.query_one("#log", RaceLog)
         await pilot.pause()
         refreshed: list[tuple[str, bool]] = []
-        original = Widget.refresh
 
-        def noted(self: Widget, *regions: Any, **rest: Any) -> Any:
-            refreshed.append((type(self).__name__, bool(rest.get("layout"))))
-            return original(self, *regions, **rest)
+        def noting(original: Any) -> Any:
+            def noted(self: Widget, *regions: Any, **rest: Any) -> Any:
+                refreshed.append((type(self).__name__, bool(rest.get("layout"))))
+                return original(self, *regions, **rest)
 
-        monkeypatch.setattr(Widget, "refresh", noted)
+            return noted
+
+        # (the panel's widgets repaint without Widget.refresh: see KeptLines.refresh)
+        monkeypatch.setattr(Widget, "refresh", noting(Widget.refresh))
+        monkeypatch.setattr(KeptLines, "refresh", noting(KeptLines.refresh))
         for n in range(30):
             log.write(f"line {n}")
         assert set(refreshed) == {("RaceLog", False)}
@@ -313,6 +318,7 @@ async def test_the_banner_and_the_standings_repaint_only_the_lines_that_changed(
     from textual.geometry import Region
     from textual.widget import Widget
 
+    from monza_tui.app.widgets.common import KeptLines
     from monza_tui.app.widgets.panel import Standings, TurnBanner
 
     cy = Seat("Cy", Colour.GREEN)
@@ -323,14 +329,14 @@ async def test_the_banner_and_the_standings_repaint_only_the_lines_that_changed(
         banner, standings = screen.query_one(TurnBanner), screen.query_one(Standings)
         painted: dict[Widget, list[tuple[tuple[Region, ...], bool]]] = {banner: [],
                                                                         standings: []}
-        original = Widget.refresh
+        original = KeptLines.refresh
 
         def noted(self: Widget, *regions: Region, **rest: Any) -> Any:
             if self in painted:
                 painted[self].append((regions, bool(rest.get("layout"))))
             return original(self, *regions, **rest)
 
-        monkeypatch.setattr(Widget, "refresh", noted)
+        monkeypatch.setattr(KeptLines, "refresh", noted)
         before = banner._picture()
         await press(pilot, "space")  # Ann rolls: her prompt changes, not whose turn it is
         after = banner._picture()
@@ -441,3 +447,35 @@ async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
         ours, theirs = both(board, board.region.size.region)
         assert ours == theirs
         assert ours != coloured  # (the filter applied: greys)
+
+
+@run_async
+async def test_each_key_goes_to_the_terminal_in_one_frame(monkeypatch: Any) -> None:
+    # The panel's widgets repaint straight into the screen's next frame (KeptLines.refresh);
+    # one that went Textual's way (a message to itself, then one to the screen) came too
+    # late for the frame of its key and took a frame of its own (the buttons did).
+    from textual.app import App
+
+    from monza_tui.app.widgets.buttons import ButtonRow
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        buttons = app.screen.query_one(ButtonRow)
+        frames: list[object] = []
+        original = App._display
+
+        def counted(self: App[Any], screen: Any, update: Any) -> None:
+            if update is not None:
+                frames.append(update)
+            original(self, screen, update)
+
+        monkeypatch.setattr(App, "_display", counted)
+        for key, offered in (("space", ["reroll", "keep", "hint"]),
+                             ("k", ["confirm", "take-back", "hint"]),
+                             ("enter", ["confirm", "take-back", "hint"])):
+            frames.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert len(frames) == 1, key
+            assert [k for k, _label, _on in buttons.buttons] == offered, key

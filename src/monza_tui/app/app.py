@@ -15,6 +15,7 @@ for the last save.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -48,6 +49,9 @@ DEFAULT_BOT_DELAY = 0.6
 """Seconds between a bot's steps, so that people can follow them."""
 DEFAULT_ANIMATION_DELAY = 0.08
 """Seconds per space when a car drives along its path."""
+SAVE_AFTER_FRAME = 0.002
+"""Seconds from a frame to the autosave of the action it shows: the terminal's writer thread
+sends the frame meanwhile (it takes a few tenths of a millisecond)."""
 
 
 class MonzaApp(WordsApp):
@@ -460,12 +464,18 @@ class MonzaApp(WordsApp):
         if waiting is not None and waiting.game is not race.game:
             self.autosaver.submit(waiting)  # another race's last state: hand it over now
         self._unsaved = race
-        self.call_after_refresh(self._hand_over)
+        self.call_after_refresh(self._hand_over_soon)
+
+    def _hand_over_soon(self) -> None:
+        # The frame is drawn and queued for Textual's writer thread, which still needs the
+        # interpreter to send it. The saver's thread, woken now, would take the interpreter
+        # first about as often as not (turning the race into text holds it, 0.5-1.5 ms), and
+        # the frame would wait behind the save: the app goes idle once, the frame goes out.
+        asyncio.get_running_loop().call_later(SAVE_AFTER_FRAME, self._hand_over)
 
     def _hand_over(self) -> None:
-        # After the frame: the saver's thread writes (the disk's waits release the
-        # interpreter for the terminal's writer), and the app waits for it before the next
-        # message, so whoever reads the save next finds this action in it.
+        # After the frame is out: the saver's thread writes, and the app waits for it
+        # before the next message, so whoever reads the save next finds this action in it.
         race, self._unsaved = self._unsaved, None
         if race is not None:
             self.autosaver.submit(race)

@@ -122,7 +122,8 @@ class KeptLines:
     widgets' own lines. Most have none of those (their spacing is margins): for them the
     pass comes down to padding each line to the width in the widget's background and the
     app's filters (no colour, for one), which :meth:`_plain_lines` does itself, with
-    Textual's own cache of lines and its marks of the lines to paint again."""
+    Textual's own cache of lines and its marks of the lines to paint again. And their
+    repaints reach the screen without Textual's messages (:meth:`refresh`)."""
 
     _kept_lines: tuple[Region, list[Strip]] | None = None
     _plain_look: tuple[Style, Color] | Literal[False] | None = None
@@ -179,8 +180,29 @@ class KeptLines:
         return strips
 
     def refresh(self, *regions: Region, **changes: bool) -> Self:
+        """A repaint goes straight on the screen's list of widgets to paint in its next
+        frame. Textual's own way prompts the widget, which on its turn tells the screen by
+        a message: two messages and a task switch per widget, and the race screen repaints
+        half a dozen of them on most keys (a third of a millisecond of each key, before
+        the frame). A layout, a recompose, or a widget not shown yet go Textual's way."""
         self._kept_lines = None
-        return super().refresh(*regions, **changes)  # type: ignore[misc,no-any-return]
+        widget: Widget = self  # type: ignore[assignment]
+        plain = changes.get("repaint", True) and not (
+            changes.get("layout") or changes.get("recompose")
+        )
+        if not plain or not widget.is_mounted or not widget.display:
+            return super().refresh(*regions, **changes)  # type: ignore[misc,no-any-return]
+        # What Widget.refresh does for a repaint, then what the screen does with the
+        # message that would have come (Screen._on_update).
+        widget._layout_cache.clear()
+        widget._set_dirty(*regions)
+        widget.clear_cached_dimensions()
+        widget._rich_style_cache.clear()
+        screen = widget.screen
+        if screen in screen._compositor:
+            screen._dirty_widgets.add(widget)
+            screen.check_idle()
+        return self
 
     def notify_style_update(self) -> None:
         super().notify_style_update()  # type: ignore[misc]
