@@ -411,11 +411,13 @@ async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
     # KeptLines._plain_lines stands in for StylesCache.render on widgets without borders,
     # padding or effects: the same strips, with the app's filters (no colour) and a crop;
     # the panel's column, with its padding and border, keeps Textual's pass.
+    from rich.text import Text
     from textual.filter import Monochrome
     from textual.geometry import Region
     from textual.widget import Widget
 
     from monza_tui.app.widgets.common import KeptLines
+    from monza_tui.app.widgets.race_log import RaceLog
 
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -428,6 +430,7 @@ async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
 
         def both(widget: Widget, crop: Region) -> tuple[list[Any], list[Any]]:
             widget._kept_lines = None  # type: ignore[attr-defined]
+            widget._styles_cache.clear()
             ours = [list(strip) for strip in widget.render_lines(crop)]
             widget._styles_cache.clear()
             theirs = [list(s) for s in widget._styles_cache.render_widget(widget, crop)]
@@ -442,6 +445,17 @@ async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
         ours, theirs = both(board, Region(5, 2, 30, 4))
         assert ours == theirs and len(ours) == 4
         assert {sum(segment.cell_length for segment in strip) for strip in ours} == {30}
+        # The filter that makes the terminal's sixteen colours true colours is skipped
+        # on lines without any (most): a line with one still has it made true.
+        log = screen.query_one("#log", RaceLog)
+        log.write(Text("sixteen colours", style="red"))
+        log.write(Text("dim red", style="dim #ff0000"))
+        await pilot.pause()
+        ours, theirs = both(log, log.region.size.region)
+        assert ours == theirs
+        red = next(seg for strip in ours for seg in strip if seg.text.startswith("sixteen"))
+        assert red.style is not None and red.style.color is not None
+        assert red.style.color.triplet is not None and not red.style.dim
         coloured, _ = both(board, board.region.size.region)
         app._filters.append(Monochrome())
         ours, theirs = both(board, board.region.size.region)

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.color import Color
 from textual.dom import DOMNode
+from textual.filter import ANSIToTruecolor
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -161,6 +162,7 @@ class KeptLines:
         dirty = cache._dirty_lines
         render_line = widget.render_line
         filters = widget.get_line_filters()
+        truecolor = next((f for f in filters if type(f) is ANSIToTruecolor), None)
         strips: list[Strip] = []
         for y in crop.line_range:
             strip = lines.get(y)
@@ -170,6 +172,10 @@ class KeptLines:
                 else:
                     strip = Strip.blank(width, inner)
                 lines[y] = strip
+                if truecolor is not None and _true_coloured(strip):
+                    # What the filter would make of it, without making it (the filter
+                    # builds every segment again): the strip as it is.
+                    strip._filter_cache[(truecolor, background)] = strip
             for line_filter in filters:
                 strip = strip.apply_filter(line_filter, background)
             strips.append(strip)
@@ -228,6 +234,31 @@ def _plain_look(widget: Widget) -> tuple[Style, Color] | Literal[False]:
     base_background, background = widget.background_colors
     inner, _ = widget._styles_cache.get_inner_outer(base_background, background)
     return inner.rich_style, background
+
+
+_TRUE_COLOURED: dict[Style | None, bool] = {}
+"""Styles the app paints with, and whether each is left as it is by Textual's filter that
+turns the terminal's sixteen colours into true colours (see :func:`_true_coloured`)."""
+
+
+def _true_coloured(strip: Strip) -> bool:
+    """Whether ``strip`` has only true colours and no dim colour, all that
+    ``ANSIToTruecolor.truecolor_style`` would change. Most of the app's lines (the
+    palette's colours, the theme's) have only those."""
+    known = _TRUE_COLOURED
+    if len(known) > 4096:  # (styles come from the palette and the theme: a few hundred)
+        known.clear()
+    for segment in strip:
+        style = segment.style
+        clean = known.get(style)
+        if clean is None:
+            clean = known[style] = style is None or not (
+                (style.color is not None and (style.color.triplet is None or style.dim))
+                or (style.bgcolor is not None and style.bgcolor.triplet is None)
+            )
+        if not clean:
+            return False
+    return True
 
 
 def show(widget: Widget, visible: bool) -> None:
