@@ -12,7 +12,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.color import Color
-from textual.dom import DOMNode
+from textual.dom import DOMNode, NoScreen
 from textual.filter import ANSIToTruecolor
 from textual.geometry import Region
 from textual.strip import Strip
@@ -204,7 +204,10 @@ class KeptLines:
         widget._set_dirty(*regions)
         widget.clear_cached_dimensions()
         widget._rich_style_cache.clear()
-        screen = widget.screen
+        try:
+            screen = widget.screen
+        except NoScreen:  # (on its way out: nothing to paint)
+            return self
         if screen in screen._compositor:
             screen._dirty_widgets.add(widget)
             screen.check_idle()
