@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -49,6 +50,9 @@ DEFAULT_BOT_DELAY = 0.6
 """Seconds between a bot's steps, so that people can follow them."""
 DEFAULT_ANIMATION_DELAY = 0.08
 """Seconds per space when a car drives along its path."""
+WRITERS_TURN = 0.0002
+"""Seconds the app pauses after sending a frame to Textual's writer thread, which sends it
+to the terminal meanwhile (a tenth of a millisecond; see ``MonzaApp._display``)."""
 SAVE_AFTER_FRAME = 0.002
 """Seconds from a frame to the autosave of the action it shows: the terminal's writer thread
 sends the frame meanwhile (it takes a few tenths of a millisecond)."""
@@ -160,6 +164,12 @@ class MonzaApp(WordsApp):
             super()._display(screen, renderable)
         if renderable is not None and not self._batch_count:
             self._first_frame_out = True
+            if not self.is_headless:
+                # The frame is queued for Textual's writer thread, which needs the
+                # interpreter to send it; what the app does next (a toast's layout, the
+                # next frame) would hold it, and the frame waited for the interpreter's
+                # switch interval (5 ms). A pause of the app's thread is the writer's turn.
+                time.sleep(WRITERS_TURN)
 
     def on_mount(self) -> None:
         self._apply_saved_theme()
