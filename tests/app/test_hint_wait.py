@@ -27,6 +27,7 @@ from monza_tui import bots
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens import race_pace
 from monza_tui.app.screens.race_words import hint_text
+from monza_tui.app.widgets import panel
 from monza_tui.bots import Hint, hint
 from monza_tui.engine import Colour, Phase, Place, State
 from monza_tui.wording import word
@@ -148,6 +149,10 @@ async def test_once_a_hint_is_asked_the_next_ones_are_worked_out_ahead(
 
         await wait_for(pilot, ready)
         assert asked == [asked[0], placed]  # worked out before the key asks
+        # ...and worded and wrapped for the panel before it asks, too.
+        text = hint_text(placed, hint(placed))
+        width = screen.query_one("#hint-line").size.width
+        await wait_for(pilot, lambda: panel._WRAPPED.get((text, width)) is not None)
         await press(pilot, "h")
         assert asked == [asked[0], placed]  # and the key finds it ready
         assert static_text(app, "#hint-line") == hint_text(placed, hint(placed))

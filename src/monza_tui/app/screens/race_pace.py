@@ -19,6 +19,8 @@ frame that shows the decision ("Hints are thought out ahead"), and the key finds
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sys
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -192,6 +194,10 @@ class RacePace(Screen[None]):
 
     def hint_arrived(self, found: Hint) -> None:
         """Show the expert's plan (the race screen)."""
+        raise NotImplementedError
+
+    def prepare_hint(self, state: State, found: Hint) -> None:
+        """Get ready to show the expert's plan for ``state`` (the race screen)."""
         raise NotImplementedError
 
     # The one slot ----------------------------------------------------------------------
@@ -393,10 +399,10 @@ class RacePace(Screen[None]):
 
     # The hint ----------------------------------------------------------------------------
 
-    def _compute_hint(self, race: Race) -> None:
+    def _compute_hint(self, race: Race) -> bool:
         """The expert's choice for this situation, worked out in the thinker thread (or
         ahead, :meth:`_plan_ahead`): shown with this key's frame if it comes within
-        :data:`HINT_WAIT`, else when it comes."""
+        :data:`HINT_WAIT` (True), else when it comes (False: say it is being thought)."""
         ahead = self._ahead
         if ahead is not None and ahead[0] is race.state:
             future = ahead[1]
@@ -407,10 +413,11 @@ class RacePace(Screen[None]):
             found: Hint | None = future.result(timeout=HINT_WAIT)
         except TimeoutError:
             self._await_hint(race, future)
-            return
+            return False
         except Exception:
             found = None
         self._hint_ready(race, found)
+        return True
 
     def _plan_ahead(self, race: Race) -> None:
         """Work out the hint for a person's decision before it is asked for: a glance
@@ -422,7 +429,22 @@ class RacePace(Screen[None]):
         def start() -> None:
             ahead, state = self._ahead, race.state
             if self.monza.race is race and self.is_attached and ahead and ahead[0] is not state:
-                self._ahead = (state, thinker().submit(think_of_hint, state))
+                future = thinker().submit(think_of_hint, state)
+                self._ahead = (state, future)
+                loop = asyncio.get_running_loop()
+
+                def done(_future: Future[Hint]) -> None:  # (in the thinker thread)
+                    with contextlib.suppress(RuntimeError):  # (the app is gone)
+                        loop.call_soon_threadsafe(thought, state, future)
+
+                future.add_done_callback(done)
+
+        def thought(state: State, future: Future[Hint]) -> None:
+            # Still the decision it is for: word it now, while the person looks.
+            ahead = self._ahead
+            if (ahead and ahead[1] is future and self.is_attached and not future.cancelled()
+                    and future.exception() is None):
+                self.prepare_hint(state, future.result())
 
         self.call_after_refresh(lambda: self.set_timer(THINK_AHEAD, start))
 
