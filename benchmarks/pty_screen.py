@@ -131,6 +131,11 @@ class Terminal:
         self.tail = ""
         self.unread = ""
         """Output read but not yet put on the screen (see :meth:`_read`)."""
+        self.arrived: list[tuple[int, float]] = []
+        """When each piece of output not yet on the screen was read: (where it ends in all
+        the output read, the time)."""
+        self.read_chars = self.shown_chars = 0
+        """Characters of output read so far, and put on the screen so far."""
         self.rss_kb = 0
 
     def _read(self, timeout: float) -> float | None:
@@ -154,6 +159,8 @@ class Terminal:
         if "\x1b[?2026$p" in text:  # "do you synchronise output?" - yes, as real terminals
             os.write(self.fd, b"\x1b[?2026;2$y")
         self.unread += text
+        self.read_chars += len(text)
+        self.arrived.append((self.read_chars, came))
         seen = self.tail + text  # a marker may be cut in two by the read
         self.tail = seen[-len(SYNC_END):]
         start, end = seen.rfind(SYNC_START), seen.rfind(SYNC_END)
@@ -161,26 +168,31 @@ class Terminal:
             self.in_sync = start > end
         return came
 
-    def _show(self) -> None:
-        """Put what was read on the screen."""
-        if self.unread:
-            self.screen.feed(self.unread)
-            self.unread = ""
+    def _show(self, length: int | None = None) -> float:
+        """Put what was read on the screen (its first ``length`` characters); when the
+        last of it came."""
+        shown = self.unread if length is None else self.unread[:length]
+        self.screen.feed(shown)
+        self.unread = self.unread[len(shown):]
+        self.shown_chars += len(shown)
+        came = next((t for end, t in self.arrived if end >= self.shown_chars), 0.0)
+        self.arrived = [(end, t) for end, t in self.arrived if end > self.shown_chars]
+        return came
 
-    def _frames(self) -> list[str]:
-        """Put what was read on the screen one whole frame at a time, and the screen's text
-        after each: a burst of frames (a bot's turn played out at once) may show a line
-        that a later frame of the same burst scrolls away."""
-        texts = []
+    def _frames(self) -> list[tuple[str, float]]:
+        """Put what was read on the screen one whole frame at a time: the screen's text
+        after each, and when the frame came. A burst of frames (a bot's turn played out at
+        once) may show a line that a later frame of the same burst scrolls away; and a
+        frame that follows another at once (a toast after a push-back) must not count as
+        the time of the first."""
+        frames = []
         while SYNC_END in self.unread:
-            end = self.unread.index(SYNC_END) + len(SYNC_END)
-            self.screen.feed(self.unread[:end])
-            self.unread = self.unread[end:]
-            texts.append(self.screen.text())
+            came = self._show(self.unread.index(SYNC_END) + len(SYNC_END))
+            frames.append((self.screen.text(), came))
         if self.unread:
-            self._show()
-            texts.append(self.screen.text())
-        return texts
+            came = self._show()
+            frames.append((self.screen.text(), came))
+        return frames
 
     def wait(self, done: Callable[[str], bool], timeout: float = 30.0) -> float:
         """Read until ``done(screen text)`` holds on a whole frame; when that frame came."""
@@ -196,8 +208,10 @@ class Terminal:
                 came = got
                 continue
             frames = self._frames()
-            if came is not None and not self.in_sync and any(done(text) for text in frames):
-                return came
+            if came is not None and not self.in_sync:
+                for text, frame_came in frames:
+                    if done(text):
+                        return frame_came
             came = None
 
     def settle(self, quiet: float = 0.05, timeout: float = 10.0) -> None:

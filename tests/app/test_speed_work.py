@@ -501,3 +501,19 @@ async def test_a_key_s_repaints_go_to_the_terminal_in_its_first_frame(monkeypatc
             await pilot.pause()
             assert [k for k, _label, _on in buttons.buttons] == offered, key
             assert sent and sent[0], key
+
+
+@run_async
+async def test_while_the_app_runs_a_thread_waits_at_most_half_a_millisecond() -> None:
+    # Textual's writer thread waited up to Python's usual 5 ms for the interpreter behind
+    # the app's work after a frame (a toast's layout after a push-back).
+    import sys
+
+    from monza_tui.app.app import SWITCH_INTERVAL
+
+    usual = sys.getswitchinterval()
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert sys.getswitchinterval() == SWITCH_INTERVAL == 0.0005
+    assert sys.getswitchinterval() == usual

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -53,6 +54,11 @@ DEFAULT_ANIMATION_DELAY = 0.08
 WRITERS_TURN = 0.0002
 """Seconds the app pauses after sending a frame to Textual's writer thread, which sends it
 to the terminal meanwhile (a tenth of a millisecond; see ``MonzaApp._display``)."""
+SWITCH_INTERVAL = 0.0005
+"""Python's switch interval while the app runs (5 ms by default): the longest a thread that
+waits for the interpreter waits for one that holds it. Textual's writer thread, with a frame
+to send, waited up to the whole 5 ms behind the app's own work after the frame (a toast's
+layout after a push-back), and the app's thread behind a bot thinking in its worker."""
 SAVE_AFTER_FRAME = 0.002
 """Seconds from a frame to the autosave of the action it shows: the terminal's writer thread
 sends the frame meanwhile (it takes a few tenths of a millisecond)."""
@@ -107,6 +113,8 @@ class MonzaApp(WordsApp):
         self._first_race = race
         self._leaving = False  # set by exit(): input after that is dropped
         self._first_frame_out = False
+        self._usual_switch_interval = sys.getswitchinterval()
+        """Python's switch interval before the app ran (see SWITCH_INTERVAL)."""
         """Whether a frame went to the terminal yet (see _display)."""
         self.offer_saved = offer_saved
         self.autosaver = Autosaver(self.post_message)
@@ -172,6 +180,8 @@ class MonzaApp(WordsApp):
                 time.sleep(WRITERS_TURN)
 
     def on_mount(self) -> None:
+        self._usual_switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(SWITCH_INTERVAL, self._usual_switch_interval))
         self._apply_saved_theme()
         if self.remote is not None:
             self.remote.start()
@@ -504,6 +514,7 @@ class MonzaApp(WordsApp):
 
     def on_unmount(self) -> None:
         self.save_now()
+        sys.setswitchinterval(self._usual_switch_interval)
 
     def _race_screen(self) -> RaceScreen | None:
         from monza_tui.app.screens.race import RaceScreen
