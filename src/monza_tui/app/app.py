@@ -113,9 +113,9 @@ class MonzaApp(WordsApp):
         self._first_race = race
         self._leaving = False  # set by exit(): input after that is dropped
         self._first_frame_out = False
+        """Whether a frame went to the terminal yet (see _display)."""
         self._usual_switch_interval = sys.getswitchinterval()
         """Python's switch interval before the app ran (see SWITCH_INTERVAL)."""
-        """Whether a frame went to the terminal yet (see _display)."""
         self.offer_saved = offer_saved
         self.autosaver = Autosaver(self.post_message)
         self._unsaved: Race | None = None
