@@ -24,6 +24,7 @@ from app.helpers import (
     wait_for,
 )
 from monza_tui import bots
+from monza_tui.app.app import SWITCH_INTERVAL
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens import race_pace
 from monza_tui.app.screens.race_words import hint_text
@@ -157,5 +158,5 @@ async def test_once_a_hint_is_asked_the_next_ones_are_worked_out_ahead(
         assert asked == [asked[0], placed]  # and the key finds it ready
         assert static_text(app, "#hint-line") == hint_text(placed, hint(placed))
         assert app.race.state is placed
-    # In short slices of the interpreter while thinking, the usual ones after.
-    assert slices == [race_pace.THINK_SLICE] * 2 and sys.getswitchinterval() == usual
+    # In short slices of the interpreter while the app runs, the usual ones after.
+    assert slices == [SWITCH_INTERVAL] * 2 and sys.getswitchinterval() == usual

@@ -15,7 +15,6 @@ for the last save.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sys
 import time
@@ -52,16 +51,15 @@ DEFAULT_BOT_DELAY = 0.6
 DEFAULT_ANIMATION_DELAY = 0.08
 """Seconds per space when a car drives along its path."""
 WRITERS_TURN = 0.0002
-"""Seconds the app pauses after sending a frame to Textual's writer thread, which sends it
-to the terminal meanwhile (a tenth of a millisecond; see ``MonzaApp._display``)."""
+"""Seconds the app pauses after handing a frame to Textual's writer thread, which sends it
+to the terminal meanwhile (it needs about a tenth of a millisecond; see
+``MonzaApp._display``)."""
 SWITCH_INTERVAL = 0.0005
 """Python's switch interval while the app runs (5 ms by default): the longest a thread that
 waits for the interpreter waits for one that holds it. Textual's writer thread, with a frame
 to send, waited up to the whole 5 ms behind the app's own work after the frame (a toast's
-layout after a push-back), and the app's thread behind a bot thinking in its worker."""
-SAVE_AFTER_FRAME = 0.002
-"""Seconds from a frame to the autosave of the action it shows: the terminal's writer thread
-sends the frame meanwhile (it takes a few tenths of a millisecond)."""
+layout after a push-back), and the app's thread behind a bot or a hint thinking in its
+thread."""
 
 
 class MonzaApp(WordsApp):
@@ -484,18 +482,12 @@ class MonzaApp(WordsApp):
         if waiting is not None and waiting.game is not race.game:
             self.autosaver.submit(waiting)  # another race's last state: hand it over now
         self._unsaved = race
-        self.call_after_refresh(self._hand_over_soon)
-
-    def _hand_over_soon(self) -> None:
-        # The frame is drawn and queued for Textual's writer thread, which still needs the
-        # interpreter to send it. The saver's thread, woken now, would take the interpreter
-        # first about as often as not (turning the race into text holds it, 0.5-1.5 ms), and
-        # the frame would wait behind the save: the app goes idle once, the frame goes out.
-        asyncio.get_running_loop().call_later(SAVE_AFTER_FRAME, self._hand_over)
+        self.call_after_refresh(self._hand_over)
 
     def _hand_over(self) -> None:
-        # After the frame is out: the saver's thread writes, and the app waits for it
-        # before the next message, so whoever reads the save next finds this action in it.
+        # After the frame (sent while the app paused for the writer's turn): the saver's
+        # thread writes, and the app waits for it before the next message, so whoever reads
+        # the save next finds this action in it.
         race, self._unsaved = self._unsaved, None
         if race is not None:
             self.autosaver.submit(race)

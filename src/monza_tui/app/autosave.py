@@ -2,11 +2,11 @@
 
 Saving (the record's text, a temporary file, two fsyncs, a rename) takes a good part of a
 key's time, and the player waits for the frame, not for the disk. So the app hands each new
-race to an :class:`Autosaver` once the frame that shows the action is out (drawn, then
-``SAVE_AFTER_FRAME`` for Textual's writer thread to send it: a saver started at once would
-hold the interpreter while turning the race into text, and the frame would wait) and waits
-for the saver's thread to write it with :func:`monza_tui.saves.autosave` (atomic, as
-before). Guarantees:
+race to an :class:`Autosaver` once the frame that shows the action is out (drawn, and sent by
+Textual's writer thread while the app pauses for it: ``app.WRITERS_TURN``; a saver started
+before would hold the interpreter while turning the race into text, and the frame would
+wait) and waits for the saver's thread to write it with :func:`monza_tui.saves.autosave`
+(atomic, as before). Guarantees:
 
 - every race handed over is written, or a newer state of the same race is (races of one game
   are coalesced: when the thread gets to it, only the newest state is written, never an older

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
@@ -52,11 +51,6 @@ ahead (once hints are in use): a glance, so that the hint is ready for someone w
 look, and the thinking out of the way of the keys of someone who knows what to do (a
 person's next key comes a reaction time after the frame, a quarter of a second and more)."""
 
-THINK_SLICE = 0.0005
-"""Seconds the thinker thread may hold the interpreter at a time while it works out a hint
-(Python's switch interval, 5 ms by default, meanwhile): a key that comes in the middle
-waits at most this long for it."""
-
 _thinker: ThreadPoolExecutor | None = None
 
 
@@ -71,17 +65,12 @@ def thinker() -> ThreadPoolExecutor:
 
 
 def think_of_hint(state: State) -> Hint:
-    """The expert's hint for ``state`` (:func:`monza_tui.bots.hint`), worked out in slices
-    of :data:`THINK_SLICE` (the thinker is the only thread that thinks while a person may
-    be typing; one hint at a time)."""
+    """The expert's hint for ``state`` (:func:`monza_tui.bots.hint`, loaded with the first
+    hint). The thinker holds the interpreter half a millisecond at a time while the app
+    runs (``app.SWITCH_INTERVAL``): a key that comes in the middle waits at most that long."""
     from monza_tui.bots import hint
 
-    usual = sys.getswitchinterval()
-    sys.setswitchinterval(THINK_SLICE)
-    try:
-        return hint(state)
-    finally:
-        sys.setswitchinterval(usual)
+    return hint(state)
 
 
 MAX_SKIPPED = 64
@@ -433,20 +422,21 @@ class RacePace(Screen[None]):
                 self._ahead = (state, future)
                 loop = asyncio.get_running_loop()
 
-                def done(_future: Future[Hint]) -> None:  # (in the thinker thread)
+                def done(_: Future[Hint]) -> None:  # (in the thinker thread)
                     with contextlib.suppress(RuntimeError):  # (the app is gone)
-                        loop.call_soon_threadsafe(thought, state, future)
+                        loop.call_soon_threadsafe(self._hint_thought, state, future)
 
                 future.add_done_callback(done)
 
-        def thought(state: State, future: Future[Hint]) -> None:
-            # Still the decision it is for: word it now, while the person looks.
-            ahead = self._ahead
-            if (ahead and ahead[1] is future and self.is_attached and not future.cancelled()
-                    and future.exception() is None):
-                self.prepare_hint(state, future.result())
-
         self.call_after_refresh(lambda: self.set_timer(THINK_AHEAD, start))
+
+    def _hint_thought(self, state: State, future: Future[Hint]) -> None:
+        """A hint worked out ahead is ready: still for the decision at hand, it is worded
+        now, while the person looks."""
+        ahead = self._ahead
+        if (ahead and ahead[1] is future and self.is_attached and not future.cancelled()
+                and future.exception() is None):
+            self.prepare_hint(state, future.result())
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _await_hint(self, race: Race, future: Future[Hint]) -> None:
