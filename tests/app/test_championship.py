@@ -34,7 +34,8 @@ from monza_tui.commands import resume
 from monza_tui.engine import Colour
 from monza_tui.stats import evening
 from monza_tui.stats.evening import Score, table
-from monza_tui.stats.words import champions_line
+from monza_tui.stats.words import TROPHY, champions_line
+from monza_tui.web import emoji
 
 BOTS = (Seat("Ann", Colour.RED, "greedy"), Seat("Ben", Colour.BLUE, "greedy"))
 
@@ -249,3 +250,39 @@ def test_the_evening_table_entry_is_one_message() -> None:
             assert ": " in entry and ")~" in entry, entry
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize(
+    ("code", "size", "shown"),
+    [
+        ("en", (80, 24), "No reigning champion yet: the winner of the next race takes the "
+                         "trophy."),
+        ("de", (120, 40), "Noch kein amtierender Champion: Wer das nächste Rennen gewinnt, "
+                          "bekommt den Pokal."),
+        ("de", (80, 24), "Noch kein amtierender Champion."),  # (the whole line: 82 columns)
+        ("fr", (80, 24), "Pas encore de champion en titre."),
+    ],
+)
+@run_async
+async def test_the_champion_line_says_it_in_fewer_words_where_it_would_be_cut(
+    code: str, size: tuple[int, int], shown: str
+) -> None:
+    from app.language_checks import speaking
+
+    with speaking(code):
+        app = race_app(setup=RaceSetup(board=SPRINT, seats=BOTS))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            for _ in range(100):  # (the history is read in a worker)
+                if static_text(app, "#champion"):
+                    break
+                await pilot.pause(0.01)
+            assert static_text(app, "#champion") == shown
+
+
+def test_the_champions_in_fewer_words_are_their_names_by_the_trophy() -> None:
+    from app.language_checks import speaking
+
+    with speaking("en"):
+        assert champions_line(("Ann", "Ben"), short=True) == f"{emoji(TROPHY)} Ann and Ben"
+        assert champions_line((), short=True) == "No reigning champion yet."

@@ -55,8 +55,14 @@ def races_text(count: int) -> str:
     return ngettext("{n} race", "{n} races", count).format(n=number(count))
 
 
-def champions_line(names: Sequence[str]) -> str:
-    """The reigning champions with their trophy, or a line saying there are none yet."""
+def champions_line(names: Sequence[str], *, short: bool = False) -> str:
+    """The reigning champions with their trophy, or a line saying there are none yet;
+    ``short``: the same in fewer words, where the whole line would not fit (the set-up
+    screen at 80 columns, in a longer language)."""
+    if short:
+        if not names:
+            return _("No reigning champion yet.")
+        return f"{emoji(TROPHY)} {_(' and ').join(names)}"
     if not names:
         return _("No reigning champion yet: the winner of the next race takes the trophy.")
     if len(names) == 1:

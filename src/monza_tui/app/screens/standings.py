@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import work
@@ -44,25 +45,44 @@ def read_history() -> Scan:
 class ChampionLine(Static):
     """One line: the reigning champion(s) with their trophy, read from the history in a
     worker once the screen is up. ``names`` fixes it instead (the results screen knows
-    the champions: the race just won)."""
+    the champions: the race just won). Where the whole line does not fit its width, it
+    says the same in fewer words (never a line cut off)."""
 
     def __init__(self, names: tuple[str, ...] | None = None, **kwargs: object) -> None:
-        super().__init__("" if names is None else champions_line(names), markup=False,
-                         **kwargs)  # type: ignore[arg-type]
+        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
         self.names = names
+        self._known: tuple[str, ...] | None = names
+        """The champions shown, once known (None: the history is being read)."""
 
     def on_mount(self) -> None:
         if self.names is None:
             # After the first frame: reading the history never competes with it.
             self.call_after_refresh(self._read)
+        self._show()
+
+    def on_resize(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        names = self._known
+        if names is None:
+            return
+        line = champions_line(names)
+        width = self.content_size.width
+        if width and cell_len(line) > width:
+            line = champions_line(names, short=True)
+        self.update(line)
+
+    def _champions_are(self, names: tuple[str, ...]) -> None:
+        self._known = names
+        self._show()
 
     @work(thread=True, exclusive=True, group="champions")
     def _read(self) -> None:
         from monza_tui.stats.standings import champions
 
         scan = read_history()
-        line = champions_line(champions(scan.results))
-        self.app.call_from_thread(self.update, line)
+        self.app.call_from_thread(self._champions_are, tuple(champions(scan.results)))
 
 
 def standings_table(table: Table, *, names: tuple[str, ...] = ()) -> RichTable:
