@@ -107,6 +107,71 @@ def test_the_collector_waits_for_a_screen_s_first_frame_and_then_sweeps_once(
     assert done.stdout.split() == ["False", "False", "True", "True"]
 
 
+def test_once_a_frame_is_out_the_collector_s_passes_wait_for_the_moment_after_it() -> None:
+    """heap.py: after a frame, no pass starts in the middle of the next key (a key makes
+    about a thousand objects); the pass the usual thresholds make due runs a moment after
+    the frame; an app that ended leaves the interpreter's thresholds as they were."""
+    import asyncio
+    import gc
+
+    from monza_tui import heap
+
+    passes: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    async def frames() -> None:
+        heap.frame_shown()
+        assert gc.get_threshold() == (heap.SPARE, *heap.USUAL[1:])
+        kept = [[n] for n in range(3 * heap.USUAL[0])]  # what a key makes, and more
+        assert gc.get_count()[0] > heap.USUAL[0]
+        assert passes == []  # not in the key
+        await asyncio.sleep(heap.TIDY_AFTER * 5)
+        assert passes == [0]  # the youngest generation, after the frame
+        heap.frame_shown()
+        await asyncio.sleep(heap.TIDY_AFTER * 5)
+        assert passes == [0]  # nothing was due
+        del kept
+
+    gc.collect()
+    gc.callbacks.append(note)
+    try:
+        asyncio.run(frames())
+    finally:
+        gc.callbacks.remove(note)
+        heap.release()
+    assert gc.get_threshold() == heap.USUAL and gc.isenabled()
+
+
+def test_the_race_app_tidies_between_its_frames_and_not_before_its_first(
+    tmp_path: Path,
+) -> None:
+    code = (
+        "import asyncio, gc\n"
+        "from monza_tui import heap\n"
+        "heap.hold()\n"
+        "from monza_tui.app.app import MonzaApp\n"
+        "from monza_tui.app.race_setup import RaceSetup, start_race\n"
+        "setup = RaceSetup(board='long', seed=4)\n"
+        "app = MonzaApp(setup, race=start_race(setup), bot_delay=30, animation_delay=0)\n"
+        "async def main():\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        await pilot.press('space')\n"
+        "        await pilot.pause()\n"
+        "        print(gc.get_threshold()[0])\n"
+        "    print(gc.get_threshold()[0])\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60, env={**os.environ, "MONZA_HOME": str(tmp_path)})
+    from monza_tui import heap
+
+    assert done.stdout.split() == [str(heap.SPARE), str(heap.USUAL[0])]
+
+
 def test_a_command_without_a_screen_runs_with_the_collector_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -176,6 +176,7 @@ class MonzaApp(WordsApp):
                 # next frame) would hold it, and the frame waited for the interpreter's
                 # switch interval (5 ms). A pause of the app's thread is the writer's turn.
                 time.sleep(WRITERS_TURN)
+            heap.frame_shown()  # the collector's passes a moment later, not in a key
 
     def on_mount(self) -> None:
         self._usual_switch_interval = sys.getswitchinterval()
@@ -507,6 +508,7 @@ class MonzaApp(WordsApp):
     def on_unmount(self) -> None:
         self.save_now()
         sys.setswitchinterval(self._usual_switch_interval)
+        heap.release()
 
     def _race_screen(self) -> RaceScreen | None:
         from monza_tui.app.screens.race import RaceScreen
