@@ -23,7 +23,7 @@ from textual.widgets import Static
 from builders import game, play, state
 from monza_tui import i18n
 from monza_tui.app.board_marks import CAR_MARK, FINISHED_MARK, car_glyph
-from monza_tui.app.board_view import BoardView
+from monza_tui.app.board_view import BoardView, line_spans
 from monza_tui.app.scene import DONE_LABEL, Scene, scene_from_state
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board, parse_board
 from monza_tui.engine import Colour, Die, Phase, Place, SpaceKind, State, Tile
@@ -341,13 +341,29 @@ async def test_a_new_scene_refreshes_only_the_boxes_of_the_spaces_that_changed()
         rows = set(view.layout_now.space_rows[a3]) | set(view.layout_now.space_rows[b9])
         assert set(view._viewed) == kept - rows
         await pilot.pause()
-        # ...and only the two spaces' boxes go to the terminal.
+        # ...and only the two spaces' boxes go to the terminal, one span a line.
         origin = view._origin
-        boxes = {view.layout_now.bounds(a3), view.layout_now.bounds(b9)}
-        assert {(r.x - origin.x, r.y - origin.y, r.width, r.height) for r in refreshed} == boxes
+        boxes = [Region(*view.layout_now.bounds(s)).translate(origin) for s in (a3, b9)]
+        assert refreshed == line_spans(boxes, view.size.region)
+        assert {y for r in refreshed for y in range(r.y, r.bottom)} == {
+            y for box in boxes for y in range(box.y, box.bottom)}
         refreshed.clear()
         view.show(Scene(cars={b9: (Colour.RED,)}))
         assert refreshed == []  # the same scene again: nothing to redraw
+
+
+def test_changed_boxes_go_to_the_terminal_as_one_span_a_line() -> None:
+    """Textual sends each span of a line from the widget's left edge: two boxes on one
+    line become one span from the first changed cell to the last, cut to the view."""
+    view = Region(0, 0, 80, 20)
+    spans = line_spans([Region(10, 2, 4, 2), Region(40, 3, 6, 2), Region(76, 19, 8, 3)], view)
+    assert spans == [
+        Region(10, 2, 4, 1),
+        Region(10, 3, 36, 1),  # both boxes' line: from the first box to the second's end
+        Region(40, 4, 6, 1),
+        Region(76, 19, 4, 1),  # the part in view
+    ]
+    assert line_spans([Region(90, 0, 5, 5)], view) == []
 
 
 @pytest.mark.parametrize("name", BUILTIN)

@@ -46,6 +46,22 @@ _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳�
 
 
 
+def line_spans(boxes: Iterable[Region], view: Region) -> list[Region]:
+    """``boxes`` as one region a line, from the first changed cell to the last, within
+    ``view``. Textual sends each separate span of a line from the widget's left edge on: two
+    spaces changed far apart on one row would send that row's left part twice (a tile
+    placed, a hint shown and a turbo roll change several spaces a row)."""
+    lines: dict[int, tuple[int, int]] = {}
+    for box in boxes:
+        box = box.intersection(view)
+        if not box:  # (out of view)
+            continue
+        for y in range(box.y, box.bottom):
+            first, last = lines.get(y, (box.x, box.right))
+            lines[y] = (min(first, box.x), max(last, box.right))
+    return [Region(first, y, last - first, 1) for y, (first, last) in sorted(lines.items())]
+
+
 class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
     """The race track: spaces at their true length and stagger (R4, R5), cars, placed dice
     and tiles in order, and the legal next spaces. Give it scenes with :meth:`show`."""
@@ -176,14 +192,12 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
             rows.update(layout.space_rows.get(space, ()))
         self._forget_rows(rows)
         scroll_x, scroll_y = self.scroll_offset
-        left, top = self._origin.x - scroll_x, self._origin.y - scroll_y
-        view = self.size.region
-        boxes = {
-            Region(x + left, y + top, width, height).intersection(view)
+        boxes = [
+            Region(x + self._origin.x - scroll_x, y + self._origin.y - scroll_y, width, height)
             for x, y, width, height in map(layout.bounds, changed)
-        } - {Region()}
+        ]
         if boxes:
-            self.refresh(*boxes)
+            self.refresh(*line_spans(boxes, self.size.region))
         if changed:  # the mini-map shows the cars, and moves off the cursor
             for region in {old_map, self._map_region()} - {None}:
                 assert region is not None
