@@ -109,6 +109,23 @@ async def test_a_seat_handed_to_a_bot_mid_turn_and_back_by_keys(tmp_path: Path) 
 
 
 @run_async
+async def test_the_keys_on_offer_follow_a_seat_handed_over_at_the_same_moment() -> None:
+    """The race screen answers ``check_action`` once a moment (state, frame, pointer); a
+    seat handed over changes who decides with none of them changed."""
+    app = race_app(race=sprint(), bot_delay=30)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RaceScreen)
+        state, pointer = app.race.state, screen.pointer
+        assert screen.check_action("roll", ()) is True  # Ann rolls
+        await _hand(pilot, "enter", "enter")  # Ann's car, to the expert
+        assert app.race.state is state and screen.pointer is pointer
+        assert screen.check_action("roll", ()) is False  # the bot rolls
+        assert screen.check_action("skip", ()) is True
+
+
+@run_async
 async def test_escape_leaves_the_seats_as_they_are() -> None:
     app = race_app(race=sprint())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -82,6 +82,10 @@ class RaceScreen(
         """The choices of the state shown (see :func:`derive`)."""
         self._scene: Scene | None = None
         self._offered: tuple[bool | None, ...] = ()
+        self._answers: dict[tuple[str, tuple[object, ...]], bool] = {}
+        """:meth:`check_action`'s answers for the moment :attr:`_answered` (see there)."""
+        self._answered: tuple[State | None, State | None, Pointer | None] = (None, None, None)
+        """The state, the frame of the drive and the pointer of :attr:`_answers`."""
         self.told: list[str] = []
         """Every line of the race log, unwrapped (what the log widget shows)."""
         self._advice: set[str] = set()
@@ -170,6 +174,7 @@ class RaceScreen(
         if self._scene is None:
             return
         pointer, now = self.pointer, self.now
+        self._answers.clear()  # (who drives here may have changed: see check_action)
         live = self._frame is None
         scene = self._scene
         if live:
@@ -273,21 +278,33 @@ class RaceScreen(
                 break
         else:
             self.show_pointer()
-        self.show_state()
+        self.show_hint_line(self.hint_line())  # (the rest of the panel has not changed)
 
     # Actions (keys, buttons, chips, board clicks) -------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        state = self.race.state
-        return offers(
-            action,
-            parameters,
-            self.now if self.now.state is state else None,
-            self.pointer,
-            terminal=state.is_terminal(),
-            waiting=not self.human_to_act(),
-            seats=self.monza.hands_seats,
-        )
+        # Textual asks for every key of the screen each time the keys on offer may have
+        # changed (the key line), and again for a key pressed: answered once a moment (the
+        # state, the drive's frame, the pointer). Who drives here may change with none of
+        # them (a seat handed over, a network connection lost): each such change draws
+        # again (state_changed, show_pointer), which forgets the answers.
+        state, frame, pointer = self.race.state, self._frame, self.pointer
+        answered = self._answered
+        if answered[0] is not state or answered[1] is not frame or answered[2] is not pointer:
+            self._answers.clear()
+            self._answered = (state, frame, pointer)
+        answer = self._answers.get((action, parameters))
+        if answer is None:
+            answer = self._answers[action, parameters] = offers(
+                action,
+                parameters,
+                self.now if self.now.state is state else None,
+                pointer,
+                terminal=state.is_terminal(),
+                waiting=not self.human_to_act(),
+                seats=self.monza.hands_seats,
+            )
+        return answer
 
     def _act(self, action: Action) -> None:
         """A person's action, through the app's one door."""
