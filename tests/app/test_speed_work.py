@@ -14,7 +14,7 @@ from monza_tui.app import board_view
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
-from monza_tui.app.scene import Scene, changed_spaces
+from monza_tui.app.scene import Scene, changed_spaces, reframed_spaces
 from monza_tui.app.track_layout import Layouts
 from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour
@@ -38,6 +38,12 @@ def test_scene_changes_name_only_the_spaces_that_look_different() -> None:
     assert changed_spaces(base, placed) == {4}
     moved = Scene(**{**vars(base), "cars": {2: (Colour.RED,)}})
     assert changed_spaces(base, moved) == {0, 2}
+    # Of those, the spaces whose frame lines look different: a car that moves changes its
+    # spaces' cells only; the cursor, a lit space and the step's origin show on the frame.
+    assert reframed_spaces(base, moved) == set()
+    assert reframed_spaces(base, Scene(**{**vars(base), "cursor": 5})) == {3, 5}
+    assert reframed_spaces(base, fewer) == {5}
+    assert reframed_spaces(base, placed) == {4}
 
 
 @run_async
@@ -249,6 +255,34 @@ async def test_a_new_log_line_repaints_the_log_and_maps_nothing_again(monkeypatc
         assert not app.screen._compositor._full_map_invalidated
         shown = [log.render_line(y).text.rstrip() for y in range(log.size.height)]
         assert shown[-1] == "line 29" and shown[-2] == "line 28"  # the newest line in view
+
+
+@run_async
+async def test_a_repaint_asks_a_panel_widget_s_size_once_not_once_a_line(monkeypatch: Any) -> None:
+    # Widget.size asks the screen where the widget is; the log paints a dozen lines a key.
+    from textual.widget import Widget
+
+    from monza_tui.app.widgets.race_log import RaceLog
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = app.screen.query_one("#log", RaceLog)
+        for n in range(30):
+            log.write(f"line {n}")
+        await pilot.pause()
+        asked: list[str] = []
+        size = Widget.size
+
+        def counted(self: Widget) -> Any:
+            asked.append(type(self).__name__)
+            return size.fget(self)  # type: ignore[attr-defined]
+
+        region = log.size.region
+        log.refresh()
+        monkeypatch.setattr(Widget, "size", property(counted))
+        lines = log.render_lines(region)
+        assert len(lines) == region.height > 10
+        assert asked == ["RaceLog"]
 
 
 @run_async

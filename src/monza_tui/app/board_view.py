@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from monza_tui.app.board_marks import Paint, board_letter, paint_space
-from monza_tui.app.scene import Scene, changed_spaces
+from monza_tui.app.scene import Scene, changed_spaces, reframed_spaces
 from monza_tui.app.track_layout import Cellpos, Layout, Layouts
 from monza_tui.app.widgets.common import KeptLines, OwnStyle
 from monza_tui.boardfile import BoardFile
@@ -187,14 +187,22 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         old_map = self._map_region(old)
         changed = changed_spaces(old, scene)
         self._paint_scene(changed)
+        # A space whose frame looks the same (its cars or tokens alone changed: most of a
+        # drive's) is drawn again in its cells' rows only.
+        reframed = reframed_spaces(old, scene)
         rows: set[int] = set()
         for space in changed:
-            rows.update(layout.space_rows.get(space, ()))
+            if space in reframed:
+                rows.update(layout.space_rows.get(space, ()))
+            else:
+                rows.update(y for _, y in layout.slots.get(space, ()))
         self._forget_rows(rows)
         scroll_x, scroll_y = self.scroll_offset
         boxes = [
             Region(x + self._origin.x - scroll_x, y + self._origin.y - scroll_y, width, height)
-            for x, y, width, height in map(layout.bounds, changed)
+            for x, y, width, height in (
+                layout.bounds(space, frame=space in reframed) for space in changed
+            )
         ]
         if boxes:
             self.refresh(*line_spans(boxes, self.size.region))

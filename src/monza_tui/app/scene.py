@@ -129,6 +129,17 @@ def changed_spaces(old: Scene, new: Scene) -> set[int]:
     return changed
 
 
+def reframed_spaces(old: Scene, new: Scene) -> set[int]:
+    """The spaces whose frame looks different in ``new`` than in ``old`` (lit, under the
+    cursor, or the step's origin: the frame lines show those); a space whose cars or tokens
+    alone changed needs only its cells painted again, not the rows of its frame."""
+    changed = set(old.highlights ^ new.highlights)
+    for before, after in ((old.cursor, new.cursor), (old.origin, new.origin)):
+        if before != after:
+            changed |= {s for s in (before, after) if s is not None}
+    return changed
+
+
 def scene_from_state(
     state: State,
     *,

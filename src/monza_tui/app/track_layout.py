@@ -133,9 +133,10 @@ class Layout:
             return self.rows[y][x]
         return None
 
-    def bounds(self, space: int) -> tuple[int, int, int, int]:
-        """``(x, y, width, height)`` of a space's cells and frame."""
-        cells = self.slots.get(space, ()) + self.frames.get(space, ())
+    def bounds(self, space: int, *, frame: bool = True) -> tuple[int, int, int, int]:
+        """``(x, y, width, height)`` of a space's cells and (unless not ``frame``) its
+        frame."""
+        cells = self.slots.get(space, ()) + (self.frames.get(space, ()) if frame else ())
         if not cells:
             return (0, 0, 0, 0)
         xs = [x for x, _ in cells]

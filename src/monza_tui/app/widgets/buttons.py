@@ -56,9 +56,10 @@ class ButtonRow(KeptLines, OwnStyle, Widget, can_focus=False):
         fills (the end of the race)."""
         if buttons == self.buttons:
             return
-        rows = self.get_content_height(self.size, self.size, self.size.width)
+        size = self.size
+        rows = self.get_content_height(size, size, size.width)
         self.buttons = buttons
-        relayout = rows != self.get_content_height(self.size, self.size, self.size.width)
+        relayout = rows != self.get_content_height(size, size, size.width)
         self.refresh(layout=relayout)
 
     def is_off(self, key: str) -> bool:
@@ -80,7 +81,7 @@ class ButtonRow(KeptLines, OwnStyle, Widget, can_focus=False):
 
     def _columns(self) -> list[tuple[int, int]]:
         """Each button's columns (start, end) and row: equal shares of the width."""
-        width = self.size.width
+        width = self.line_size.width
         per_row = self._per_row(width)
         spans = []
         for i in range(len(self.buttons)):
@@ -119,7 +120,7 @@ class ButtonRow(KeptLines, OwnStyle, Widget, can_focus=False):
             pad = width - cell_len(label)
             text = " " * (pad // 2) + label + " " * (pad - pad // 2)
             segments.append(Segment(text, style if on else style + _DIM))
-        return Strip(segments).adjust_cell_length(self.size.width, base).simplify()
+        return Strip(segments).adjust_cell_length(self.line_size.width, base).simplify()
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -14,7 +14,7 @@ from textual import events
 from textual.color import Color
 from textual.dom import DOMNode, NoScreen
 from textual.filter import ANSIToTruecolor
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
@@ -127,10 +127,18 @@ class KeptLines:
     repaints reach the screen without Textual's messages (:meth:`refresh`)."""
 
     _kept_lines: tuple[Region, list[Strip]] | None = None
+    _line_size: Size | None = None
     _plain_look: tuple[Style, Color] | Literal[False] | None = None
     """The background a plain widget's lines are padded in and its colour (for the
     filters), False for a widget with more to its look; None: not worked out since the
     last restyle."""
+
+    @property
+    def line_size(self) -> Size:
+        """The widget's ``size``, for ``render_line``: asked once a paint, not once a line
+        (``Widget.size`` asks the screen where the widget is, a couple of microseconds,
+        and the race log paints a dozen lines a key)."""
+        return self._line_size or self.size  # type: ignore[attr-defined]
 
     def render_lines(self, crop: Region) -> list[Strip]:
         kept = self._kept_lines
@@ -139,11 +147,15 @@ class KeptLines:
         look = self._plain_look
         if look is None:
             look = self._plain_look = _plain_look(self)  # type: ignore[arg-type]
-        if look is False or self.hover_style._link_id:  # type: ignore[attr-defined]
-            # (a link under the mouse: Textual's pass restyles it)
-            strips: list[Strip] = super().render_lines(crop)  # type: ignore[misc]
-        else:
-            strips = self._plain_lines(crop, *look)
+        self._line_size = self.size  # type: ignore[attr-defined]
+        try:
+            if look is False or self.hover_style._link_id:  # type: ignore[attr-defined]
+                # (a link under the mouse: Textual's pass restyles it)
+                strips: list[Strip] = super().render_lines(crop)  # type: ignore[misc]
+            else:
+                strips = self._plain_lines(crop, *look)
+        finally:
+            self._line_size = None
         self._kept_lines = (crop, strips)
         return strips
 

@@ -105,7 +105,7 @@ class ChipRow(KeptLines, OwnStyle, Widget, can_focus=False):
     def render_line(self, y: int) -> Strip:
         base = self.own_style
         if y:
-            return Strip.blank(self.size.width, base)
+            return Strip.blank(self.line_size.width, base)
         segments: list[Segment] = []
         blank = Style(bgcolor=base.bgcolor)
         for chip in self._chips:
@@ -115,7 +115,7 @@ class ChipRow(KeptLines, OwnStyle, Widget, can_focus=False):
             segments.append(Segment(text, base + chip.style))
             if chip.margin:
                 segments.append(Segment(" " * chip.margin, base + blank))
-        return Strip(segments).adjust_cell_length(self.size.width, base).simplify()
+        return Strip(segments).adjust_cell_length(self.line_size.width, base).simplify()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         chip = self.chip_at(event.x)

@@ -90,7 +90,7 @@ class KeyLine(KeptLines, OwnStyle, Widget, can_focus=False):
         if self._stale and self.screen.is_current:
             self._stale = False
             self._keys = self._offered()
-        width = self.size.width
+        width = self.line_size.width
         base, key_style, text_style = self._looks()
         dim = Style(dim=True)
         segments: list[Segment] = []

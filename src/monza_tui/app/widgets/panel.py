@@ -106,7 +106,7 @@ class PanelText(KeptLines, OwnStyle, Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         base = self.own_style
-        width = self.size.width
+        width = self.line_size.width
         lines = wrapped(self.text, width)
         if y >= len(lines):
             return Strip.blank(width, base)
@@ -229,7 +229,7 @@ class TurnBanner(KeptLines, OwnStyle, Widget, can_focus=False):
     def render_line(self, y: int) -> Strip:
         base = self.own_style
         blank = Style(bgcolor=base.bgcolor)  # (a Static's padding: its background alone)
-        width = self.size.width
+        width = self.line_size.width
         name_look, prompt_look = self._looks
         heading = self._heading_lines(width)
         if y < len(heading):
@@ -303,11 +303,11 @@ class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
         row."""
         longest = max((cell_len(row[2]) for row in (self.rows if rows is None else rows)),
                       default=0)
-        return min(max(self.WHERE_WIDTH, longest), self.size.width // 2)
+        return min(max(self.WHERE_WIDTH, longest), self.line_size.width // 2)
 
     def render_line(self, y: int) -> Strip:
         base = self.own_style
-        width = self.size.width
+        width = self.line_size.width
         if y >= len(self.rows):
             return Strip.blank(width, base)
         car, name, where, current, finished = self.rows[y]

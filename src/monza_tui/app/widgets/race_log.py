@@ -154,7 +154,7 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         style = self.own_style
-        width, height = self.size
+        width, height = self.line_size
         index = max(0, len(self.lines) - height - self.back) + y
         if index >= len(self.lines):
             return Strip.blank(width, style)
