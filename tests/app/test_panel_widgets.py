@@ -96,7 +96,8 @@ def test_a_blank_always_parts_a_standings_name_from_its_place() -> None:
 def test_the_race_log_wraps_each_line_as_rich_does(width: int) -> None:
     # A plain line that fits is made at once, without Rich's wrapping: the same lines.
     from rich.segment import Segment
-    from rich.text import Text
+    from rich.style import Style
+    from rich.text import Span, Text
     from textual.app import App, ComposeResult
     from textual.strip import Strip
 
@@ -119,15 +120,22 @@ def test_the_race_log_wraps_each_line_as_rich_does(width: int) -> None:
             log = app.query_one(RaceLog)
             console = app.console
             options = console.options.update_width(width)
-            for line in lines:
-                made = Strip.from_lines(list(Segment.split_lines(console.render(Text(line),
-                                                                                  options))))
-                start = len(log.lines)
-                log.write(Text(line))
-                written = log.lines[start:]
-                assert [s.text for s in written] == [s.text for s in made or [Strip.blank(width)]]
-                assert [s.cell_length for s in written] == [
-                    s.cell_length for s in made or [Strip.blank(width)]
-                ]
+            def looks(strip: Strip) -> list[tuple[str, Style]]:
+                return [(seg.text, seg.style) for seg in Segment.simplify(
+                    Segment(seg.text, seg.style or Style()) for seg in strip if seg.text)]
+
+            for line in [*lines, "a\tb", "first\nsecond"]:
+                # Plain, and styled (a roll's colour letters): a styled line is wrapped and
+                # rendered a line at a time.
+                styled = [Text(line, spans=[Span(1, 4, "bold red")])] if len(line) > 4 else []
+                for text in (Text(line), *styled):
+                    made = Strip.from_lines(list(Segment.split_lines(console.render(
+                        text, options)))) or [Strip.blank(width)]
+                    start = len(log.lines)
+                    log.write(text)
+                    written = log.lines[start:]
+                    assert [s.text for s in written] == [s.text for s in made]
+                    assert [s.cell_length for s in written] == [s.cell_length for s in made]
+                    assert [looks(s) for s in written] == [looks(s) for s in made]
 
     asyncio.run(run())

@@ -116,11 +116,15 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
                 # it through the console (a third of the time).
                 cut = text.wrap(console, width, justify="default", overflow="fold")
                 return [Strip([Segment(line.plain)], line.cell_len) for line in cut]
-        options = console.options.update_width(width)
-        segments = console.render(text, options)
-        # (each line is cropped or padded to the view's width as it is painted)
-        lines = list(Segment.split_lines(segments))
-        return Strip.from_lines(lines) or [Strip.blank(width)]
+        if not plain:
+            return [Strip([], 0)]  # (a blank line)
+        # Styled text (a roll's colours): wrapped, and each line rendered, as the console's
+        # render does it, without joining the lines into one text to split them again
+        # (half the time). Each line is cropped or padded to the view's width as it is
+        # painted.
+        lines = ([text] if cell_len(plain) <= width and "\n" not in plain and "\t" not in plain
+                 else text.wrap(console, width, justify="default", overflow="fold"))
+        return [Strip(list(line.render(console)), line.cell_len) for line in lines]
 
     def clear(self) -> Self:
         """Forget every line."""
