@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from monza_tui.app.screens import race as race_module
 from monza_tui.app.screens.race import RaceScreen
-from monza_tui.app.screens.race_keys import KEY_LIST, binding_args
+from monza_tui.app.screens.race_keys import KEY_ACTIONS, KEY_LIST
 from monza_tui.app.widgets.common import one, show
 from monza_tui.bots import Hint
 from monza_tui.engine import Action, Phase
@@ -97,12 +97,11 @@ class LessonScreen(RaceScreen):
         action) is still answered by the step: in a lesson, every key gets an answer."""
         if self.lesson.step is None or not self.human_to_act():
             return
-        for binding in KEY_LIST:
+        for binding, (name, parameters) in zip(KEY_LIST, KEY_ACTIONS, strict=True):
             if event.key in binding.key.split(","):
-                name = binding.action.split("(")[0]
                 if name in ("cursor", "deselect") or name.startswith("app."):
                     return
-                if not self.check_action(name, binding_args(binding.action)):
+                if not self.check_action(name, parameters):
                     self.refused()
                 return
 

@@ -23,7 +23,7 @@ from monza_tui.app.board_view import BoardView
 from monza_tui.app.narrate import headlines, tell
 from monza_tui.app.race_setup import seat_label
 from monza_tui.app.scene import Scene, hinted_path, scene_from_state
-from monza_tui.app.screens.race_keys import KEY_LIST, KEYS, binding_args, offers
+from monza_tui.app.screens.race_keys import KEY_ACTIONS, KEYS, offers
 from monza_tui.app.screens.race_mouse import RaceMouse
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
 from monza_tui.app.screens.race_pace import RaceHost, RacePace
@@ -78,6 +78,9 @@ class RaceScreen(
         self.set_class(self.race.game.pro, "-pro")
         self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
         self.hint: Hint | None = None
+        self._worded: tuple[State, Hint, str] | None = None
+        """A hint worked out ahead, worded (see :meth:`prepare_hint`): its state, the hint
+        and its words."""
         self.now = Now(state=self.race.state, human=False)
         """The choices of the state shown (see :func:`derive`)."""
         self._scene: Scene | None = None
@@ -193,8 +196,7 @@ class RaceScreen(
         self.show_buttons(now, pointer)
         # The footer rebuilds itself on every refresh: only when the keys on offer changed.
         offered = tuple(
-            self.check_action(binding.action.split("(")[0], binding_args(binding.action))
-            for binding in KEY_LIST
+            self.check_action(name, parameters) for name, parameters in KEY_ACTIONS
         )
         if offered != self._offered:
             self._offered = offered
@@ -216,12 +218,18 @@ class RaceScreen(
                               elsewhere=elsewhere)
 
     def hint_line(self) -> str:
-        return hint_text(self.now.state, self.hint)
+        state, found = self.now.state, self.hint
+        worded = self._worded
+        if worded is not None and worded[0] is state and worded[1] is found:
+            return worded[2]
+        return hint_text(state, found)
 
     def prepare_hint(self, state: State, found: Hint) -> None:
         """Word and wrap a hint worked out ahead while the person looks at the dice: the
-        hint key then only shows it (its lines take a quarter of a millisecond)."""
-        wrapped(hint_text(state, found), one(self, "#hint-line", PanelText).size.width)
+        hint key then only shows it (its words and lines took a third of a millisecond)."""
+        text = hint_text(state, found)
+        self._worded = (state, found, text)
+        wrapped(text, one(self, "#hint-line", PanelText).size.width)
 
     # Engine changes ----------------------------------------------------------------------
 

@@ -50,6 +50,13 @@ def binding_args(action: str) -> tuple[object, ...]:
     return tuple(int(part) for part in inner.split(",") if part.strip())
 
 
+KEY_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = tuple(
+    (binding.action.split("(")[0], binding_args(binding.action)) for binding in KEYS
+)
+"""Each key's action name and parameters, as ``check_action`` is asked about it (parsed
+once: the race screen asks about every key at each redraw)."""
+
+
 def offers(
     action: str,
     parameters: tuple[object, ...],
@@ -109,4 +116,4 @@ def offers(
     return True  # hint: it says why when there is nothing to hint yet
 
 
-__all__ = ["KEYS", "KEY_LIST", "binding_args", "offers"]
+__all__ = ["KEYS", "KEY_ACTIONS", "KEY_LIST", "binding_args", "offers"]
