@@ -120,3 +120,17 @@ async def test_choosing_a_language_in_set_up_switches_at_once_and_is_remembered(
             assert i18n.current_language() == "en"
             assert app.screen.query_one("#language", Select).value == "en"
     assert settings.load().language == "en"
+
+
+def test_a_key_s_name_is_worked_out_once_per_language() -> None:
+    """The key line asks for every key's name each time the keys on offer change: the
+    names are kept, per language (a switch in the set-up screen names them anew)."""
+    from textual.binding import Binding
+
+    space = Binding("space", "roll", "Roll")
+    with speaking("xx"):
+        app = race_app()
+        pseudo = app.get_key_display(space)
+        assert pseudo.startswith("⟦") and app.get_key_display(space) is pseudo
+        i18n.set_language("en")
+        assert app.get_key_display(space) == "space"

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from monza_tui.app.race_setup import RaceSetup, default_seats
-from monza_tui.i18n import _, pgettext, retranslate
+from monza_tui.i18n import _, current_language, pgettext, retranslate
 from monza_tui.locale.textual_words import modifier_words
 
 
@@ -67,6 +67,8 @@ class WordsApp(App[None]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         label_keys(self)
+        self._key_names: dict[tuple[Binding, str], str] = {}
+        """Each binding's key as shown, per language (:meth:`get_key_display`)."""
 
     def get_screen(self, screen: Any) -> Any:  # type: ignore[override]
         """A screen about to be shown says its key labels in the player's language (a
@@ -119,7 +121,16 @@ class WordsApp(App[None]):
     def get_key_display(self, binding: Binding) -> str:
         """A key's name in the footer and the keys panel, in the player's language
         (``space``, ``esc``, ``enter``, ``tab``, the ``super`` modifier; symbols and
-        letters stay). Textual's own key labels are msgids too (locale/textual_words.py)."""
+        letters stay). Textual's own key labels are msgids too (locale/textual_words.py).
+        Worked out once per binding and language: the race screen's key line asks for
+        every key each time the keys on offer change."""
+        known = (binding, current_language())
+        shown = self._key_names.get(known)
+        if shown is None:
+            shown = self._key_names[known] = self._key_name(binding)
+        return shown
+
+    def _key_name(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
         names = {
             "space": pgettext("key", "space"),
