@@ -30,6 +30,7 @@ from monza_tui.app.screens import race as race_screen
 from monza_tui.app.screens import race_pace
 from monza_tui.app.screens.race_words import hint_text
 from monza_tui.app.widgets import panel
+from monza_tui.app.widgets.panel import TurnBanner
 from monza_tui.bots import Hint, hint
 from monza_tui.engine import Colour, Phase, Place, State
 from monza_tui.wording import word
@@ -155,12 +156,15 @@ async def test_once_a_hint_is_asked_the_next_ones_are_worked_out_ahead(
         text = hint_text(placed, hint(placed))
         width = screen.query_one("#hint-line").size.width
         await wait_for(pilot, lambda: panel._WRAPPED.get((text, width)) is not None)
+        ready_lines = set(panel._WRAPPED.keys())
         worded: list[State] = []
         monkeypatch.setattr(race_screen, "hint_text", lambda state, found: (
             worded.append(state), hint_text(state, found))[1])
         await press(pilot, "h")
         assert asked == [asked[0], placed]  # and the key finds it ready
         assert worded == []  # already in words
+        banner = screen.query_one(TurnBanner)  # the prompt of the step it points at, too
+        assert banner.prompt and (banner.prompt, banner.size.width) in ready_lines
         assert static_text(app, "#hint-line") == hint_text(placed, hint(placed))
         assert app.race.state is placed
     # In short slices of the interpreter while the app runs, the usual ones after.

@@ -33,7 +33,7 @@ from monza_tui.app.screens.screen_cursor import FollowOnRace
 from monza_tui.app.screens.seat_change import SeatChanges
 from monza_tui.app.widgets.common import KeptLines, StyledOnMount, one
 from monza_tui.app.widgets.key_line import KeyLine
-from monza_tui.app.widgets.panel import PanelText, wrapped
+from monza_tui.app.widgets.panel import PanelText, TurnBanner, wrapped
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.engine import (
     Action,
@@ -225,11 +225,16 @@ class RaceScreen(
         return hint_text(state, found)
 
     def prepare_hint(self, state: State, found: Hint) -> None:
-        """Word and wrap a hint worked out ahead while the person looks at the dice: the
-        hint key then only shows it (its words and lines took a third of a millisecond)."""
+        """Word and wrap a hint worked out ahead while the person looks at the dice, and the
+        prompt of the step it points at: the hint key then only shows them (their words and
+        lines took half a millisecond of it)."""
         text = hint_text(state, found)
         self._worded = (state, found, text)
         wrapped(text, one(self, "#hint-line", PanelText).size.width)
+        # And the prompt for the step it points at.
+        pointer = self._pointing_at(found)
+        if pointer is not None and self.now.state is state and self.now.human:
+            wrapped(prompt(self.now, pointer), one(self, "TurnBanner", TurnBanner).size.width)
 
     # Engine changes ----------------------------------------------------------------------
 
@@ -278,15 +283,21 @@ class RaceScreen(
 
     def hint_arrived(self, found: Hint) -> None:
         self.hint = found
-        # Point at the expert's first step without playing it.
-        for action in found.actions:
-            if isinstance(action, Place | BonusStep):
-                selected = action.token if isinstance(action, Place) else None
-                self.point(selected=selected, cursor=action.space)
-                break
+        pointer = self._pointing_at(found)
+        if pointer is not None:
+            self.pointer = pointer  # (its watcher draws)
         else:
             self.show_pointer()
         self.show_hint_line(self.hint_line())  # (the rest of the panel has not changed)
+
+    def _pointing_at(self, found: Hint) -> Pointer | None:
+        """The pointer at the expert's first step, the step not played (None: the plan
+        places nothing, as a re-roll)."""
+        for action in found.actions:
+            if isinstance(action, Place | BonusStep):
+                selected = action.token if isinstance(action, Place) else None
+                return replace(self.pointer, selected=selected, cursor=action.space)
+        return None
 
     # Actions (keys, buttons, chips, board clicks) -------------------------------------------
 
