@@ -117,8 +117,9 @@ class MonzaApp(WordsApp):
         self.offer_saved = offer_saved
         self.autosaver = Autosaver(self.post_message)
         self._unsaved: Race | None = None
-        self._told_save_error: str | None = None
         """The newest race not yet handed to the autosaver (it is, after the next frame)."""
+        self._told_save_error: str | None = None
+        """The last failed save's message told (each reason once)."""
         self.evening: Evening | None = None
         """The evening of races this race belongs to, if any (app/championship.py)."""
         self._learn = learn
