@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from dataclasses import replace
 import time
 from typing import Any
 
@@ -169,3 +170,28 @@ async def test_once_a_hint_is_asked_the_next_ones_are_worked_out_ahead(
         assert app.race.state is placed
     # In short slices of the interpreter while the app runs, the usual ones after.
     assert slices == [SWITCH_INTERVAL] * 2 and sys.getswitchinterval() == usual
+
+
+@run_async
+async def test_a_hint_pointing_where_the_pointer_is_still_marks_its_plan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint points at its first step; already pointed there (that die selected, the
+    cursor on that space), the board still numbers the plan's spaces."""
+    from monza_tui.app.board_view import BoardView
+    from monza_tui.engine import Die
+
+    monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
+    app = racing()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        screen = app.screen
+        first = next(a for a in hint(app.race.state).actions if isinstance(a, Place))
+        assert isinstance(first.token, Die)
+        # (as a click on the die and one on the space would point)
+        screen.pointer = replace(screen.pointer, selected=first.token, cursor=first.space)
+        await pilot.pause()
+        assert not screen.query_one(BoardView).scene.hinted
+        await press(pilot, "h")
+        assert screen.pointer.selected == first.token and screen.pointer.cursor == first.space
+        assert screen.query_one(BoardView).scene.hinted  # the plan's spaces numbered

@@ -284,9 +284,9 @@ class RaceScreen(
     def hint_arrived(self, found: Hint) -> None:
         self.hint = found
         pointer = self._pointing_at(found)
-        if pointer is not None:
+        if pointer is not None and pointer != self.pointer:
             self.pointer = pointer  # (its watcher draws)
-        else:
+        else:  # (the same pointer: no watcher, but the hint's marks to draw)
             self.show_pointer()
         self.show_hint_line(self.hint_line())  # (the rest of the panel has not changed)
 
