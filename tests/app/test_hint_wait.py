@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import sys
 import threading
-from dataclasses import replace
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
