@@ -82,11 +82,14 @@ def test_a_race_on_screen_has_not_imported_pydantic(tmp_path: Path) -> None:
     assert loaded == ["RaceScreen", "False", "False"]  # (an evening is looked up at the end)
 
 
-def test_the_collector_waits_for_a_screen_s_first_frame_and_then_sweeps_once(
+def test_the_collector_waits_for_a_screen_s_first_frame_then_sweeps_once_then_tidies(
     tmp_path: Path,
 ) -> None:
     """``monza`` holds the cyclic garbage collector from its start (heap.py): the race
-    screen's first frame turns it on again, with what exists then frozen."""
+    screen's first frame turns it on again, with what exists then frozen; from then on its
+    passes wait for the moment after a frame (a raised threshold), until the app ends."""
+    from monza_tui import heap
+
     code = (
         "import asyncio, gc\n"
         "from monza_tui import heap\n"
@@ -100,11 +103,17 @@ def test_the_collector_waits_for_a_screen_s_first_frame_and_then_sweeps_once(
         "    async with app.run_test(size=(120, 40)) as pilot:\n"
         "        await pilot.pause()\n"
         "        print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
+        "        await pilot.press('space')\n"
+        "        await pilot.pause()\n"
+        "        print(gc.get_threshold()[0])\n"
+        "    print(gc.get_threshold()[0])\n"
         "asyncio.run(main())\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=60, env={**os.environ, "MONZA_HOME": str(tmp_path)})
-    assert done.stdout.split() == ["False", "False", "True", "True"]
+    assert done.stdout.split() == [
+        "False", "False", "True", "True", str(heap.SPARE), str(heap.USUAL[0])
+    ]
 
 
 def test_once_a_frame_is_out_the_collector_s_passes_wait_for_the_moment_after_it() -> None:
@@ -143,33 +152,6 @@ def test_once_a_frame_is_out_the_collector_s_passes_wait_for_the_moment_after_it
         gc.callbacks.remove(note)
         heap.release()
     assert gc.get_threshold() == heap.USUAL and gc.isenabled()
-
-
-def test_the_race_app_tidies_between_its_frames_and_not_before_its_first(
-    tmp_path: Path,
-) -> None:
-    code = (
-        "import asyncio, gc\n"
-        "from monza_tui import heap\n"
-        "heap.hold()\n"
-        "from monza_tui.app.app import MonzaApp\n"
-        "from monza_tui.app.race_setup import RaceSetup, start_race\n"
-        "setup = RaceSetup(board='long', seed=4)\n"
-        "app = MonzaApp(setup, race=start_race(setup), bot_delay=30, animation_delay=0)\n"
-        "async def main():\n"
-        "    async with app.run_test(size=(120, 40)) as pilot:\n"
-        "        await pilot.pause()\n"
-        "        await pilot.press('space')\n"
-        "        await pilot.pause()\n"
-        "        print(gc.get_threshold()[0])\n"
-        "    print(gc.get_threshold()[0])\n"
-        "asyncio.run(main())\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=60, env={**os.environ, "MONZA_HOME": str(tmp_path)})
-    from monza_tui import heap
-
-    assert done.stdout.split() == [str(heap.SPARE), str(heap.USUAL[0])]
 
 
 def test_a_command_without_a_screen_runs_with_the_collector_on(
