@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, said, sprint
@@ -90,6 +92,19 @@ def test_a_blank_always_parts_a_standings_name_from_its_place() -> None:
     assert standings_columns("▶ Maximiliane-Sophie", where, 14, 13)[0] == " ▶ Maximilian "
     assert standings_columns("  Maximiliane-Sophie", where, 14, 13)[0] == "   Maximilian "
     assert standings_columns("Maximiliane-Sophie", where, 14, 13)[0] == " Maximiliane- "
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet="ab  xyz.,-", min_size=1, max_size=90),
+       width=st.integers(min_value=1, max_value=40))
+def test_a_plain_ascii_line_is_folded_where_rich_folds_it(text: str, width: int) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from monza_tui.app.widgets.race_log import fold_ascii
+
+    rich_lines = Text(text).wrap(Console(width=120), width, justify="default", overflow="fold")
+    assert fold_ascii(text, width) == [line.plain for line in rich_lines]
 
 
 @pytest.mark.parametrize("width", [20, 33])

@@ -22,6 +22,7 @@ looks at its newest lines, so here:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Self
 
@@ -37,6 +38,44 @@ from monza_tui.app.widgets.common import KeptLines, OwnStyle
 
 WHEEL_LINES = 3
 """Lines one notch of the mouse wheel goes back or forward."""
+
+
+_WORD = re.compile(r"\s*\S+\s*")
+"""A word as Rich's wrapping finds it: its spaces before (the first word's) and after."""
+
+
+def fold_ascii(text: str, width: int) -> list[str]:
+    """``text`` (printable ASCII: one cell a character) in lines of ``width`` columns,
+    broken where Rich's ``Text.wrap`` breaks it (words folded where longer than a line), a
+    line's spaces past the width dropped. Rich takes 70-180 µs for a line it has not seen
+    before (a drive's line in the log), against 20-30 µs for one it has: this is a tenth of
+    that. ``tests/app/test_panel_widgets.py`` holds the two to the same lines."""
+    breaks: list[int] = []
+    used = 0  # columns of the current line
+    for match in _WORD.finditer(text):
+        start, word = match.start(), match.group()
+        length = len(word.rstrip())
+        if width - used >= length:
+            used += len(word)
+        elif length > width:  # longer than a line: folded (the first part on a new line)
+            chunks = [word[at : at + width] for at in range(0, len(word), width)]
+            for chunk in chunks[:-1]:
+                if start:
+                    breaks.append(start)
+                start += len(chunk)
+            if start:
+                breaks.append(start)
+            used = len(chunks[-1])
+        elif used and start:
+            breaks.append(start)
+            used = len(word)
+    lines = []
+    for begin, end in zip([0, *breaks], [*breaks, len(text)], strict=True):
+        line = text[begin:end]
+        if len(line) > width:  # (the spaces that run past the width, then the rest)
+            line = line[: len(line) - min(len(line) - len(line.rstrip()), len(line) - width)]
+        lines.append(line[:width])
+    return lines
 
 
 class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
@@ -107,10 +146,14 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
         plain = text.plain
         console = self.app.console
         if not text.spans and not text.style and "\n" not in plain and "\t" not in plain:
-            length = cell_len(plain)
+            ascii_line = plain.isascii() and plain.isprintable()  # (one cell a character)
+            length = len(plain) if ascii_line else cell_len(plain)
             if 0 < length <= width:
                 # Most lines: plain text that fits, one strip as Rich would make it.
                 return [Strip([Segment(plain)], length)]
+            if ascii_line:
+                # Most of the rest (a drive's line): cut where Rich cuts it, by hand.
+                return [Strip([Segment(line)], len(line)) for line in fold_ascii(plain, width)]
             if length:
                 # Plain text that does not fit: cut where Rich cuts it, without rendering
                 # it through the console (a third of the time).
