@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
-from rich.style import Style
 
 from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, said, sprint
 from app.language_checks import PROMPT_GROWS, TILES_CUT, known_problem
@@ -93,29 +92,6 @@ def test_a_blank_always_parts_a_standings_name_from_its_place() -> None:
     assert standings_columns("▶ Maximiliane-Sophie", where, 14, 13)[0] == " ▶ Maximilian "
     assert standings_columns("  Maximiliane-Sophie", where, 14, 13)[0] == "   Maximilian "
     assert standings_columns("Maximiliane-Sophie", where, 14, 13)[0] == " Maximiliane- "
-
-
-_LOOKS = [Style(), Style(bold=True), Style(color="red", bgcolor="blue"), Style(bgcolor="blue")]
-
-
-@settings(max_examples=300, deadline=None)
-@given(parts=st.lists(st.tuples(st.sampled_from(["", "a", "ab c", "安", "  ", "xyz"]),
-                                st.sampled_from(_LOOKS)), max_size=5),
-       width=st.integers(min_value=0, max_value=14), pad=st.sampled_from(_LOOKS))
-def test_a_panel_line_is_the_strip_textual_s_three_steps_make(
-    parts: list[tuple[str, Style]], width: int, pad: Style,
-) -> None:
-    from rich.segment import Segment
-    from textual.strip import Strip
-
-    from monza_tui.app.widgets.common import line_strip
-
-    segments = [Segment(text, look) for text, look in parts]
-    made = line_strip(segments, width, pad)
-    textual = Strip(segments).adjust_cell_length(width, pad).simplify()
-    shown = [segment for segment in made if segment.text]  # (an empty segment shows nothing)
-    assert shown == [segment for segment in textual if segment.text]
-    assert made.cell_length == textual.cell_length == width
 
 
 @settings(max_examples=400, deadline=None)

@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from monza_tui.app.widgets.common import KeptLines, OwnStyle, line_strip
+from monza_tui.app.widgets.common import KeptLines, OwnStyle
 
 COLUMNS = 3
 """Buttons side by side (at most three are on offer at once)."""
@@ -120,7 +120,7 @@ class ButtonRow(KeptLines, OwnStyle, Widget, can_focus=False):
             pad = width - cell_len(label)
             text = " " * (pad // 2) + label + " " * (pad - pad // 2)
             segments.append(Segment(text, style if on else style + _DIM))
-        return line_strip(segments, self.line_size.width, base)
+        return Strip(segments).adjust_cell_length(self.line_size.width, base).simplify()
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Literal, Self, TypeVar
 
-from rich.cells import cell_len
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -70,19 +68,6 @@ def put_text(
         widget.refresh(layout=True)
 
 
-def line_strip(segments: list[Segment], width: int, pad: Style) -> Strip:
-    """``segments`` as a line of ``width`` cells, padded in ``pad`` (cut where longer),
-    neighbours of one style joined: what ``Strip(segments).adjust_cell_length(width,
-    pad).simplify()`` makes, as one strip instead of three (a strip makes its own caches,
-    and the panel paints a few dozen lines a key)."""
-    length = sum(cell_len(segment.text) for segment in segments)
-    if length > width:
-        return Strip(segments, length).crop(0, width).simplify()
-    if length < width:
-        segments = [*segments, Segment(" " * (width - length), pad)]
-    return Strip(list(Segment.simplify(segments)), width)
-
-
 class OwnStyle:
     """A widget mixin: its own Rich style and its components', worked out once per restyle.
 
@@ -94,7 +79,6 @@ class OwnStyle:
     they worked out again."""
 
     _own_style: Style | None = None
-    _own_background: Style | None = None
     _own_components: dict[tuple[str, bool], Style] | None = None
 
     @property
@@ -102,14 +86,6 @@ class OwnStyle:
         style = self._own_style
         if style is None:
             style = self._own_style = self.rich_style  # type: ignore[attr-defined]
-        return style
-
-    @property
-    def own_background(self) -> Style:
-        """The widget's background alone (what a ``Static`` pads its lines with)."""
-        style = self._own_background
-        if style is None:
-            style = self._own_background = Style(bgcolor=self.own_style.bgcolor)
         return style
 
     def component_style(self, name: str, *, partial: bool = False) -> Style:
@@ -127,7 +103,6 @@ class OwnStyle:
     def notify_style_update(self) -> None:
         super().notify_style_update()  # type: ignore[misc]
         self._own_style = None
-        self._own_background = None
         self._own_components = None
 
 

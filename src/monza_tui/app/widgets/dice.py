@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from monza_tui.app.widgets.common import KeptLines, OwnStyle, line_strip
+from monza_tui.app.widgets.common import KeptLines, OwnStyle
 from monza_tui.engine import COLOURS, Colour
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
@@ -107,7 +107,7 @@ class ChipRow(KeptLines, OwnStyle, Widget, can_focus=False):
         if y:
             return Strip.blank(self.line_size.width, base)
         segments: list[Segment] = []
-        blank = self.own_background
+        blank = Style(bgcolor=base.bgcolor)
         for chip in self._chips:
             text = chip.text
             pad = chip.width - cell_len(text)
@@ -115,7 +115,7 @@ class ChipRow(KeptLines, OwnStyle, Widget, can_focus=False):
             segments.append(Segment(text, base + chip.style))
             if chip.margin:
                 segments.append(Segment(" " * chip.margin, base + blank))
-        return line_strip(segments, self.line_size.width, base)
+        return Strip(segments).adjust_cell_length(self.line_size.width, base).simplify()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         chip = self.chip_at(event.x)

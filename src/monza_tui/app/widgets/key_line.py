@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
-from monza_tui.app.widgets.common import KeptLines, OwnStyle, line_strip
+from monza_tui.app.widgets.common import KeptLines, OwnStyle
 
 
 class KeyLine(KeptLines, OwnStyle, Widget, can_focus=False):
@@ -107,7 +107,7 @@ class KeyLine(KeptLines, OwnStyle, Widget, can_focus=False):
                 x += cell_len(words)
             spans.append((start, x, key if enabled else ""))
         self._spans = spans
-        return line_strip(segments, width, base)
+        return Strip(segments).adjust_cell_length(width, base).simplify()
 
     def _looks(self) -> tuple[Style, Style, Style]:
         """The line's, the keys' and the descriptions' styles (kept until a restyle)."""

@@ -25,7 +25,7 @@ from textual.widgets import Static
 from monza_tui.app.board_marks import CAR_MARK
 from monza_tui.app.narrate import where_short, where_words
 from monza_tui.app.race_setup import ROBOT, seat_label
-from monza_tui.app.widgets.common import KeptLines, OwnStyle, line_strip, put_text
+from monza_tui.app.widgets.common import KeptLines, OwnStyle, put_text
 from monza_tui.engine import Colour, Phase, State
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
@@ -111,7 +111,8 @@ class PanelText(KeptLines, OwnStyle, Widget, can_focus=False):
         if y >= len(lines):
             return Strip.blank(width, base)
         style = base + self._look if self._look else base
-        return line_strip([Segment(lines[y], style)], width, self.own_background)
+        return Strip([Segment(lines[y], style)]).adjust_cell_length(
+            width, Style(bgcolor=base.bgcolor)).simplify()
 
 
 def kept_rows(widget: Widget, lines: int) -> int:
@@ -227,7 +228,7 @@ class TurnBanner(KeptLines, OwnStyle, Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         base = self.own_style
-        blank = self.own_background  # (a Static's padding: its background alone)
+        blank = Style(bgcolor=base.bgcolor)  # (a Static's padding: its background alone)
         width = self.line_size.width
         name_look, prompt_look = self._looks
         heading = self._heading_lines(width)
@@ -246,7 +247,7 @@ class TurnBanner(KeptLines, OwnStyle, Widget, can_focus=False):
             if y >= len(lines):  # (the lines kept for a longer prompt: as a Static's)
                 return Strip.blank(width, style)
             segments = [Segment(lines[y], style + prompt_look if prompt_look else style)]
-        return line_strip(segments, width, blank)
+        return Strip(segments).adjust_cell_length(width, blank).simplify()
 
 
 class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
@@ -319,11 +320,11 @@ class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
         where_style = base + self.component_style(
             "standings--finished" if finished else "standings--where", partial=True
         )
-        return line_strip([
+        return Strip([
             Segment(chip, base + CHIP_STYLE[car]),
             Segment(name_text, name_style),
             Segment(where_text, where_style),
-        ], width, base)
+        ]).adjust_cell_length(width, base).simplify()
 
     def tip(self, row: int) -> str | None:
         """The tooltip of ``row``: the place in words (worked out when the mouse is there,
