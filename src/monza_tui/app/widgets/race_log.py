@@ -8,7 +8,8 @@ race log writes only text, its place on screen never depends on its length, and 
 looks at its newest lines, so here:
 
 - a line is wrapped once, when written, to the width the log has then (as ``RichLog``; a
-  plain line that fits, most of them, is one strip at once, without Rich's wrapping);
+  plain line that fits, most of them, is one strip at once, without Rich's wrapping, and a
+  longer line of printable ASCII is cut by hand where Rich would cut it: :func:`fold_ascii`);
 - it is not a scrolling widget: it paints the last lines that fit, or the lines the mouse
   wheel went back to (:attr:`RaceLog.back`) until the next line comes. A new line
   repaints the log and nothing else.
@@ -48,8 +49,8 @@ def fold_ascii(text: str, width: int) -> list[str]:
     """``text`` (printable ASCII: one cell a character) in lines of ``width`` columns,
     broken where Rich's ``Text.wrap`` breaks it (words folded where longer than a line), a
     line's spaces past the width dropped. Rich takes 70-180 µs for a line it has not seen
-    before (a drive's line in the log), against 20-30 µs for one it has: this is a tenth of
-    that. ``tests/app/test_panel_widgets.py`` holds the two to the same lines."""
+    before (a drive's line in the log: its caches of cell widths are cold), this about 25.
+    ``tests/app/test_panel_widgets.py`` holds the two to the same lines."""
     breaks: list[int] = []
     used = 0  # columns of the current line
     for match in _WORD.finditer(text):
@@ -72,9 +73,11 @@ def fold_ascii(text: str, width: int) -> list[str]:
     lines = []
     for begin, end in zip([0, *breaks], [*breaks, len(text)], strict=True):
         line = text[begin:end]
-        if len(line) > width:  # (the spaces that run past the width, then the rest)
-            line = line[: len(line) - min(len(line) - len(line.rstrip()), len(line) - width)]
-        lines.append(line[:width])
+        excess = len(line) - width
+        if excess > 0:  # the spaces that run past the width go, then whatever still does
+            spaces = len(line) - len(line.rstrip())
+            line = line[: len(line) - min(spaces, excess)][:width]
+        lines.append(line)
     return lines
 
 
