@@ -559,3 +559,36 @@ async def test_while_the_app_runs_a_thread_waits_at_most_half_a_millisecond() ->
         await pilot.pause()
         assert sys.getswitchinterval() == SWITCH_INTERVAL == 0.0005
     assert sys.getswitchinterval() == usual
+
+
+@run_async
+async def test_a_key_hands_its_after_frame_work_over_without_a_message(monkeypatch: Any) -> None:
+    # The autosave's hand-over and the hint thought out ahead wait for the key's frame; as
+    # Textual's messages to the app, each was handled before that frame was drawn.
+    from textual.app import App
+    from textual.messages import InvokeLater
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k", "h")  # (a hint asked for: hints are thought ahead)
+        await pilot.pause(0.3)
+        posted: list[str] = []
+        events: list[str] = []
+        post = App.post_message
+
+        def watched(self: App[Any], message: Any) -> bool:
+            if isinstance(message, InvokeLater):
+                posted.append(repr(message.callback))
+            return post(self, message)
+
+        monkeypatch.setattr(App, "post_message", watched)
+        display, hand_over = App._display, type(app)._hand_over
+        monkeypatch.setattr(App, "_display", lambda self, screen, update: (
+            events.append("frame") if update is not None else None,
+            display(self, screen, update))[-1])
+        monkeypatch.setattr(type(app), "_hand_over",
+                            lambda self: (events.append("saved"), hand_over(self))[-1])
+        await pilot.press("enter")  # (the die placed: an action)
+        await pilot.pause()
+        assert posted == []
+        assert events[:2] == ["frame", "saved"]

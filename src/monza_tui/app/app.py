@@ -30,6 +30,7 @@ from monza_tui import heap
 from monza_tui.app.app_words import WordsApp
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
+from monza_tui.app.widgets.common import after_frame
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, seeded_roll
 from monza_tui.i18n import N_, _
 from monza_tui.record import Race
@@ -484,7 +485,7 @@ class MonzaApp(WordsApp):
         if waiting is not None and waiting.game is not race.game:
             self.autosaver.submit(waiting)  # another race's last state: hand it over now
         self._unsaved = race
-        self.call_after_refresh(self._hand_over)
+        after_frame(self, self._hand_over)
 
     def _hand_over(self) -> None:
         # After the frame (sent while the app paused for the writer's turn): the saver's

@@ -30,6 +30,7 @@ from textual import work
 from textual.screen import Screen
 from textual.timer import Timer
 
+from monza_tui.app.widgets.common import after_frame
 from monza_tui.engine import Action, Confirm, Phase, Roll, State
 from monza_tui.i18n import _
 from monza_tui.record import Race
@@ -297,7 +298,7 @@ class RacePace(Screen[None]):
         def start() -> None:
             self._start_thinking(race, actor)
 
-        self.call_after_refresh((lambda: self.set_timer(after, start)) if after > 0 else start)
+        after_frame(self, (lambda: self.set_timer(after, start)) if after > 0 else start)
         self._schedule(lambda: self._pause_ended(race), self.monza.bot_delay)
 
     def _auto_roll(self, race: Race) -> None:
@@ -428,7 +429,7 @@ class RacePace(Screen[None]):
 
                 future.add_done_callback(done)
 
-        self.call_after_refresh(lambda: self.set_timer(THINK_AHEAD, start))
+        after_frame(self, lambda: self.set_timer(THINK_AHEAD, start))
 
     def _hint_thought(self, state: State, future: Future[Hint]) -> None:
         """A hint worked out ahead is ready: still for the decision at hand, it is worded

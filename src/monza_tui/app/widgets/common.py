@@ -6,6 +6,7 @@ every action, so widgets whose text and classes did not change must not be touch
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal, Self, TypeVar
 
 from rich.style import Style
@@ -15,6 +16,7 @@ from textual.color import Color
 from textual.dom import DOMNode, NoScreen
 from textual.filter import ANSIToTruecolor
 from textual.geometry import Region, Size
+from textual.message_pump import MessagePump
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
@@ -274,6 +276,18 @@ def _true_coloured(strip: Strip) -> bool:
         if not clean:
             return False
     return True
+
+
+def after_frame(pump: MessagePump, callback: Callable[[], object]) -> None:
+    """``pump.call_after_refresh(callback)`` without its message: the callback goes
+    straight on the screen's list of what runs after its next frame. Textual's own way posts
+    a message that the app handles before that frame is drawn (a twentieth of a millisecond
+    of each key: the autosave and the hint ahead are handed one on every action)."""
+    app = pump.app
+    if app._running and app._screen_stack:
+        app.screen._invoke_later(callback, pump)
+    else:  # (starting or closing: Textual's way knows what to do)
+        pump.call_after_refresh(callback)
 
 
 def show(widget: Widget, visible: bool) -> None:
