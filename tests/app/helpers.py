@@ -261,6 +261,14 @@ def turn_heading(app: MonzaApp) -> str:
     return app.screen.query_one(TurnBanner).heading
 
 
+def without_foresight(monkeypatch: Any) -> None:
+    """Count only what a key does: not the foresight that follows its frame, working out
+    the state after Enter (``race_ahead.py``; test_speed_work.py tests it)."""
+    from monza_tui.app.screens.race_ahead import Foresight
+
+    monkeypatch.setattr(Foresight, "_foresee", lambda self: None)
+
+
 def race_app(**kwargs: Any) -> MonzaApp:
     """An app without pauses or animation (tests assert outcomes, never timings)."""
     kwargs.setdefault("bot_delay", 0)

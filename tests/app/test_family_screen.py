@@ -28,6 +28,7 @@ from app.helpers import (
     sprint,
     static_text,
     where,
+    without_foresight,
 )
 from app.language_checks import STANDINGS_CUT, known_problem
 from monza_tui.app.board_view import BoardView
@@ -295,6 +296,7 @@ async def test_set_up_reads_without_colour_and_quit_asks() -> None:
 async def test_cursor_moves_and_die_picks_recompute_no_legal_actions(monkeypatch: Any) -> None:
     from monza_tui.engine import State
 
+    without_foresight(monkeypatch)
     app = race_app(race=sprint(pro=True), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "k")

@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from app.helpers import ScriptedDice, press, prompt_text, race_app, run_async
+from app.helpers import (
+    ScriptedDice,
+    press,
+    prompt_text,
+    race_app,
+    run_async,
+    without_foresight,
+)
 from monza_tui.app import board_view
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.board_view import BoardView
@@ -50,6 +57,7 @@ def test_scene_changes_name_only_the_spaces_that_look_different() -> None:
 async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_boxes(
     monkeypatch: Any,
 ) -> None:
+    without_foresight(monkeypatch)
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "k")
@@ -592,3 +600,69 @@ async def test_a_key_hands_its_after_frame_work_over_without_a_message(monkeypat
         await pilot.pause()
         assert posted == []
         assert events[:2] == ["frame", "saved"]
+
+
+KEYS_OF_TWO_TURNS = ["enter"] * 4 + ["space", "k"] + ["enter"] * 4
+"""Two turns on the long track played with Enter: each die onto the cursor's space, then
+the drive (after the first player's roll and keep)."""
+
+
+async def _enter_race(monkeypatch: Any, *, foresight: bool) -> list[tuple[Any, ...]]:
+    """:data:`KEYS_OF_TWO_TURNS`; after each key, the board's lines with their styles, the
+    log, the state, and the spaces the key painted itself (not ahead)."""
+    from monza_tui.app.screens.race_ahead import Foresight
+
+    ahead = [False]
+    foresee = Foresight._foresee
+
+    def foreseeing(self: Any) -> None:
+        ahead[0] = True
+        try:
+            foresee(self)
+        finally:
+            ahead[0] = False
+
+    monkeypatch.setattr(Foresight, "_foresee", foreseeing if foresight else lambda self: None)
+    painted: list[int] = []
+    paint = board_view.paint_space
+
+    def counted(layout: Any, board: Any, scene: Scene, index: int) -> Any:
+        if not ahead[0]:
+            painted.append(index)
+        return paint(layout, board, scene, index)
+
+    monkeypatch.setattr(board_view, "paint_space", counted)
+    seen: list[tuple[Any, ...]] = []
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW", "RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k")
+        view = app.screen.query_one(BoardView)
+        for key in KEYS_OF_TWO_TURNS:
+            painted.clear()
+            await press(pilot, key)
+            lines = view.render_lines(view.size.region)
+            seen.append(([[(s.text, s.style) for s in strip] for strip in lines],
+                         list(app.screen.told), app.race.state, sorted(painted)))
+    return seen
+
+
+@run_async
+async def test_a_key_foreseen_draws_what_it_draws_unforeseen(monkeypatch: Any) -> None:
+    # The foresight plays Enter ahead after each frame (race_ahead.py); the key then takes
+    # the race, the choices, the log's words and the board's rows painted ahead. They must
+    # be what the key would have made: the same board, line by line and style by style,
+    # the same log, the same state, key after key (placing dice, driving, the next turn).
+    unforeseen = await _enter_race(monkeypatch, foresight=False)
+    monkeypatch.undo()
+    foreseen = await _enter_race(monkeypatch, foresight=True)
+    assert len(foreseen) == len(unforeseen) == len(KEYS_OF_TWO_TURNS)
+    for step, (ours, theirs) in enumerate(zip(foreseen, unforeseen, strict=True)):
+        assert ours[:3] == theirs[:3], step
+    # And it was taken: every Enter painted nothing itself, where unforeseen it painted the
+    # spaces it changed (the roll is not foreseen: it paints its own).
+    for key, ours, theirs in zip(KEYS_OF_TWO_TURNS, foreseen, unforeseen, strict=True):
+        if key == "enter":
+            assert ours[3] == [] != theirs[3]
+        else:
+            assert ours[3] == theirs[3]
+    assert foreseen[4][3] != []  # (the roll)

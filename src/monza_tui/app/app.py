@@ -118,6 +118,8 @@ class MonzaApp(WordsApp):
         self.offer_saved = offer_saved
         self.autosaver = Autosaver(self.post_message)
         self._unsaved: Race | None = None
+        self._foreseen: tuple[Race, Action, Race] | None = None
+        """A race, an action and the race after it, applied ahead (:meth:`foresee`)."""
         """The newest race not yet handed to the autosaver (it is, after the next frame)."""
         self._told_save_error: str | None = None
         """The last failed save's message told (each reason once)."""
@@ -414,20 +416,38 @@ class MonzaApp(WordsApp):
         race = self.race
         if race is None:
             return False
-        if not race.state.is_legal(action):
+        foreseen, self._foreseen = self._foreseen, None
+        if foreseen is not None and foreseen[0] is race and foreseen[1] == action:
+            after = foreseen[2]  # (applied ahead: see foresee)
+        elif not race.state.is_legal(action):
             self.notify(_("That is not allowed now."), severity="warning", timeout=3)
             return False
-        try:
-            after = race.apply(action)
-        except IllegalActionError as error:  # the engine has the last word
-            self.notify(word(error), severity="warning", timeout=3)
-            return False
+        else:
+            try:
+                after = race.apply(action)
+            except IllegalActionError as error:  # the engine has the last word
+                self.notify(word(error), severity="warning", timeout=3)
+                return False
         self.race = after
         self.on_race_changed(after)
         screen = self._race_screen()
         if screen is not None:
             screen.race_changed(race, action, after)
         return True
+
+    def foresee(self, action: Action) -> Race | None:
+        """The race after ``action``, applied ahead of the key (the race screen's
+        foresight): :meth:`act` takes it if that action comes next, on this race. None if
+        the rules refuse it."""
+        race = self.race
+        if race is None:
+            return None
+        try:
+            after = race.apply(action)
+        except IllegalActionError:
+            return None
+        self._foreseen = (race, action, after)
+        return after
 
     def hand_seat(self, player: int, seat: SeatKind) -> Race | None:
         """Give ``player``'s car to another driver (a computer driver when a person leaves,

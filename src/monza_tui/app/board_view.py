@@ -11,6 +11,8 @@ nothing but the picture. Clicking a space posts :class:`BoardView.SpaceClicked`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
@@ -44,6 +46,27 @@ a space ``("", position, None)`` (its look comes from the scene), or a frame lin
 _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳┻┏┓┗┛")
 """The cursor's frame is drawn heavy, so it shows without colour too."""
 
+
+
+@dataclass(frozen=True)
+class _Ready:
+    """A scene painted ahead (:meth:`BoardView.prepare`), and what it was painted over."""
+
+    over: Scene
+    scene: Scene
+    layout: Layout
+    view: tuple[int, int]
+    """The view's scroll and width the rows were cut to."""
+    changed: frozenset[int]
+    cells: dict[Cellpos, Paint]
+    rows: frozenset[int]
+    strips: dict[int, Strip]
+
+    def fits(self, shown: Scene, scene: Scene, layout: Layout,
+             view: tuple[int, int] | None) -> bool:
+        """Whether this is ``scene`` painted over ``shown`` for the drawing and view now."""
+        return (self.over is shown and self.layout is layout and self.view == view
+                and self.scene == scene)
 
 
 def line_spans(boxes: Iterable[Region], view: Region) -> list[Region]:
@@ -116,6 +139,8 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         self._view: tuple[Offset, int, tuple[Offset, list[Strip]]] | None = None
         """What the lines of the repaint under way share (see render_lines)."""
         self._styles: dict[tuple[str, ...], Style] = {}
+        self._ready: _Ready | None = None
+        """A scene painted ahead (see :meth:`prepare`)."""
         self._map_cache: tuple[object, list[Strip]] | None = None
 
     @property
@@ -180,24 +205,26 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         only those spaces' boxes go to the terminal (a row of the long track is some ninety
         cells; a drive changes a dozen spaces, each a few cells wide)."""
         old = self.scene
-        self.scene = scene
         layout = self._layout
+        ready, self._ready = self._ready, None
         if layout is None:  # not laid out yet: painted when it is
+            self.scene = scene
             return
-        old_map = self._map_region(old)
-        changed = changed_spaces(old, scene)
-        self._paint_scene(changed)
-        # A space whose frame looks the same (its cars or tokens alone changed: most of a
-        # drive's) is drawn again in its cells' rows only.
-        reframed = reframed_spaces(old, scene)
-        rows: set[int] = set()
-        for space in changed:
-            if space in reframed:
-                rows.update(layout.space_rows.get(space, ()))
-            else:
-                rows.update(y for _, y in layout.slots.get(space, ()))
-        self._forget_rows(rows)
+        old_map = self._map_region()
+        changed: AbstractSet[int]
+        if ready is not None and ready.fits(old, scene, layout, self._viewed_at):
+            changed = ready.changed
+            self.scene = scene
+            self._cells.update(ready.cells)
+            self._forget_rows(ready.rows)
+            self._viewed.update(ready.strips)
+        else:
+            changed = changed_spaces(old, scene)
+            self.scene = scene
+            self._paint_scene(changed)
+            self._forget_rows(self._rows_of(changed, old, scene))
         scroll_x, scroll_y = self.scroll_offset
+        reframed = reframed_spaces(old, scene)
         boxes = [
             Region(x + self._origin.x - scroll_x, y + self._origin.y - scroll_y, width, height)
             for x, y, width, height in (
@@ -212,6 +239,42 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
                 self.refresh_lines(region.y + self.scroll_offset.y, region.height)
         if scene.cursor is not None and scene.cursor != old.cursor:
             self._cursor_in_view(animate=True)
+
+    def prepare(self, scene: Scene) -> None:
+        """Paint ``scene`` ahead, while the board shows the one before it: the race screen
+        foresees the scene after the key a person is likely to press (Enter: the die at the
+        cursor, the drive), and :meth:`show` then swaps the painted spaces and rows in
+        (half the work of a drive's key). Forgotten at any other change."""
+        layout = self._layout
+        self._ready = None
+        if layout is None or self._viewed_at is None:
+            return
+        old = self.scene
+        changed = changed_spaces(old, scene)
+        cells: dict[Cellpos, Paint] = {}
+        for index in changed:
+            cells.update(paint_space(layout, self.board, scene, index))
+        rows = self._rows_of(changed, old, scene)
+        scroll_x, width = self._viewed_at
+        after = {**self._cells, **cells}
+        strips = {row: self._make_row(row, scroll_x, width, scene, after)
+                  for row in rows if 0 <= row < layout.height}
+        self._ready = _Ready(old, scene, layout, self._viewed_at, frozenset(changed), cells,
+                             frozenset(rows), strips)
+
+    def _rows_of(self, changed: Iterable[int], old: Scene, new: Scene) -> set[int]:
+        """The drawing rows that change with the ``changed`` spaces: a space whose frame
+        looks the same (its cars or tokens alone changed: most of a drive's) changes only
+        its cells' rows."""
+        layout = self.layout_now
+        reframed = reframed_spaces(old, new)
+        rows: set[int] = set()
+        for space in changed:
+            if space in reframed:
+                rows.update(layout.space_rows.get(space, ()))
+            else:
+                rows.update(y for _, y in layout.slots.get(space, ()))
+        return rows
 
     def _cursor_in_view(self, *, animate: bool) -> None:
         if self.scene.cursor is None or not self.is_mounted or self._layout is None:
@@ -237,7 +300,7 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
             content.y + y + self._origin.y - round(self.scroll_target_y),
         )
 
-    def _paint_scene(self, spaces: set[int] | None = None) -> None:
+    def _paint_scene(self, spaces: Iterable[int] | None = None) -> None:
         """Recompute the cells of ``spaces`` (every space when None) for the scene."""
         layout = self._layout
         if layout is None:
@@ -252,6 +315,7 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         super().notify_style_update()
         self._styles.clear()
         self._forget_rows()
+        self._ready = None
 
     def _forget_rows(self, rows: Iterable[int] | None = None) -> None:
         """Drop the strips of drawing ``rows`` (all when None): they changed."""
@@ -276,8 +340,9 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
             self._styles[looks] = style
         return style
 
-    def _line_look(self, owners: tuple[int, ...], glyph: str) -> tuple[str, tuple[str, ...]]:
-        scene = self.scene
+    @staticmethod
+    def _line_look(scene: Scene, owners: tuple[int, ...],
+                   glyph: str) -> tuple[str, tuple[str, ...]]:
         if scene.cursor is not None and scene.cursor in owners:
             return glyph.translate(_HEAVY), ("line", "cursor-line")
         if any(s in scene.highlights for s in owners):
@@ -306,22 +371,24 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
             self._plans[y] = plan
         return plan
 
-    def _row(self, y: int, pad: int = 0) -> Strip:
+    def _row(self, y: int, pad: int = 0, scene: Scene | None = None,
+             cells_of: dict[Cellpos, Paint] | None = None) -> Strip:
         """The strip of drawing row ``y`` (drawing coordinates), ``pad`` blank columns after.
 
         The one loop over cells a repaint runs (a row of the long track is about ninety
         cells, and a key repaints several rows): it follows the row's plan (blank cells
         already joined, each line's spaces already found), groups cells into runs of the
-        same look, and finds a look's style once per run."""
+        same look, and finds a look's style once per run. ``scene`` and ``cells_of``: a
+        scene painted ahead (:meth:`prepare`), not the one shown."""
         layout = self.layout_now
         blank = self._blank
         segments: list[Segment] = []
         if self._origin.x:
             segments.append(Segment(" " * self._origin.x, blank))
         if 0 <= y < layout.height:
-            cells = self._cells.get
+            cells = (self._cells if cells_of is None else cells_of).get
+            scene = self.scene if scene is None else scene
             line_look = self._line_look
-            scene = self.scene
             # The spaces whose frame lines have a look of their own (see _line_look).
             marked = {scene.cursor, scene.origin, *scene.highlights} - {None}
             style_of = self._style
@@ -335,7 +402,7 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
                 elif not owners or marked.isdisjoint(owners):  # a plain line
                     text, looks = glyph, _LINE
                 else:
-                    text, looks = line_look(owners, glyph)
+                    text, looks = line_look(scene, owners, glyph)
                 if looks != run_looks and run:
                     segments.append(Segment("".join(run), style_of(run_looks or _BLANK)))
                     run = []
@@ -383,13 +450,18 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
             self._viewed.clear()
         strip = self._viewed.get(row)
         if strip is None:
-            drawn = self._origin.x + self.layout_now.width
-            if scroll_x == 0 and drawn <= width:  # (all in view: no cropping)
-                strip = self._row(row, pad=width - drawn)
-            else:
-                strip = self._row(row).crop_extend(scroll_x, scroll_x + width, self._blank)
-            self._viewed[row] = strip
+            strip = self._viewed[row] = self._make_row(row, scroll_x, width)
         return strip
+
+    def _make_row(self, row: int, scroll_x: int, width: int, scene: Scene | None = None,
+                  cells: dict[Cellpos, Paint] | None = None) -> Strip:
+        """Drawing row ``row`` scrolled to ``scroll_x``, ``width`` columns (of ``scene``
+        with ``cells``: one painted ahead)."""
+        drawn = self._origin.x + self.layout_now.width
+        if scroll_x == 0 and drawn <= width:  # (all in view: no cropping)
+            return self._row(row, width - drawn, scene, cells)
+        return self._row(row, 0, scene, cells).crop_extend(scroll_x, scroll_x + width,
+                                                           self._blank)
 
     # The mini-map ----------------------------------------------------------------------
 

@@ -152,6 +152,10 @@ class RemoteHost:
         client.act(action)
         return True
 
+    def foresee(self, action: Action) -> Race | None:
+        """Nothing ahead: an action goes to the host, and its race comes back."""
+        return None
+
     def roll(self) -> bool:
         """Ask for the roll of the dice (space); the turbo roll and the re-roll of marked
         dice the host rolls by itself."""

@@ -88,6 +88,10 @@ class LessonHost:
             return False
         return self.app.act(wanted)
 
+    def foresee(self, action: Action) -> Race | None:
+        """Nothing ahead: the lesson's script decides what an action plays."""
+        return None
+
     def roll(self) -> bool:
         """The script's dice, when a roll is what comes next."""
         race = self.app.race

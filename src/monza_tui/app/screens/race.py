@@ -11,7 +11,7 @@ is ``app.race``; keys and clicks become engine actions through ``app.act``, and 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -20,12 +20,20 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import headlines, tell
+from monza_tui.app.narrate import headlines
 from monza_tui.app.race_setup import seat_label
-from monza_tui.app.scene import Scene, hinted_path, scene_from_state
-from monza_tui.app.screens.race_keys import KEY_ACTIONS, KEYS, offers
+from monza_tui.app.scene import Scene
+from monza_tui.app.screens.race_ahead import Foresight
+from monza_tui.app.screens.race_keys import KEY_ACTIONS, KEYS, enter_actions, offers
 from monza_tui.app.screens.race_mouse import RaceMouse
-from monza_tui.app.screens.race_now import PLACING, Now, Pointer, derive
+from monza_tui.app.screens.race_now import (
+    PLACING,
+    Now,
+    Pointer,
+    base_scene,
+    derive,
+    pointer_scene,
+)
 from monza_tui.app.screens.race_pace import RaceHost, RacePace
 from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
@@ -59,7 +67,8 @@ if TYPE_CHECKING:
 
 
 class RaceScreen(
-    KeptLines, StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin, RacePace
+    KeptLines, StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin, Foresight,
+    RacePace,
 ):
     """Board, side panel, footer; everything by keyboard alone or by mouse alone."""
 
@@ -112,11 +121,12 @@ class RaceScreen(
         """Change the pointer (the watcher redraws)."""
         self.pointer = replace(self.pointer, **changes)  # type: ignore[arg-type]
 
-    def human_to_act(self) -> bool:
-        """Whether a person decides now (and nothing is moving on screen)."""
+    def human_to_act(self, race: Race | None = None) -> bool:
+        """Whether a person decides now (and nothing is moving on screen); in ``race``
+        (one foreseen), by default the race shown."""
         if self._frames or self._frame is not None:
             return False
-        state = self.race.state
+        state = (race or self.race).state
         if state.is_terminal():
             return False
         if state.is_chance():
@@ -153,15 +163,17 @@ class RaceScreen(
 
     def state_changed(self) -> None:
         """The engine state (or the animation frame, or the pace) changed: derive the
-        choices of now once, reset the pointer and draw everything."""
+        choices of now once (or take them foreseen), reset the pointer and draw
+        everything."""
         frame = self._frame
         state = frame or self.race.state
-        self.now = now = derive(state, human=self.human_to_act())
-        shown = now.placing if now.placing is not None else state
-        base = scene_from_state(shown, legal=now.legal if now.human else None)
-        if frame is None:
-            base = replace(base, highlights=frozenset(now.targets()))
-        self._scene = base
+        human = self.human_to_act()
+        foreseen = self.foreseen(state, human)
+        if foreseen is not None:
+            self.now, self._scene = now, _ = foreseen
+        else:
+            self.now = now = derive(state, human=human)
+            self._scene = base_scene(now)
         marked = self.pointer.marked if now.phase is Phase.EXTRA_ROLL else frozenset()
         pointer = Pointer(cursor=now.first, marked=marked)
         if pointer == self.pointer:
@@ -181,15 +193,7 @@ class RaceScreen(
         live = self._frame is None
         scene = self._scene
         if live:
-            highlights = frozenset(now.targets(pointer.selected))
-            scene = replace(
-                scene,
-                highlights=highlights,
-                cursor=pointer.cursor,
-                tile_only=now.tile_only if pointer.selected is None else frozenset(),
-            )
-            if self.hint is not None:
-                scene = replace(scene, hinted=hinted_path(now.state, self.hint))
+            scene = pointer_scene(scene, now, pointer, self.hint)
         one(self, "BoardView", BoardView).show(scene)
         self.show_dice(now, pointer, self.hint)
         self.show_prompt(self.prompt_text())
@@ -202,6 +206,8 @@ class RaceScreen(
             self._offered = offered
             self.refresh_bindings()
         self.follow_focus()  # the terminal's cursor, for screen readers (screen_cursor.py)
+        if live and now.human:
+            self.foresee_after_frame()
 
     def prompt_text(self) -> str:
         """What the person at the keyboard is asked to do now (or what is happening)."""
@@ -260,7 +266,7 @@ class RaceScreen(
         """Called by ``app.act`` after every action: log it, show it, go on."""
         self.drop_advice()
         names = self.names()
-        self.log_lines(tell(before.state, action, after.state, names))
+        self.log_lines(self.lines_of(before.state, action, after.state))
         # What changes the race for someone else is also announced in a toast, a frame
         # after the move itself: a toast mounts a widget and lays the screen out, which
         # would hold back the frame that shows the car (a push-back took a frame more).
@@ -428,37 +434,19 @@ class RaceScreen(
             self.point(cursor=lit[(lit.index(cursor) + step) % len(lit)])
 
     def action_enter(self) -> None:
-        """Enter does the obvious thing: re-roll or keep, place, drive, take the step. (Not
-        the roll: in a hot-seat race the next player rolls deliberately, with space or r.)"""
+        """Enter does the obvious thing (``enter_actions``); once the race is over, it
+        shows the results."""
         state = self.race.state
         if state.is_terminal() and self._pending is None:
             self.monza.show_results()
             return
         if not self.human_to_act():
             return
-        now, pointer = self.now, self.pointer
-        phase = state.phase
-        if phase is Phase.EXTRA_ROLL:
-            if pointer.marked:
-                self._act(Reroll(tuple(sorted(pointer.marked))))
-            elif pointer.cursor is not None and (place := now.place_at(pointer.cursor)):
+        match enter_actions(self.now, self.pointer):
+            case (KeepRoll(), Place() as place):
                 self._keep_and_place(place)
-            else:
-                self._act(KeepRoll())
-        elif phase is Phase.BONUS:
-            if pointer.cursor in now.targets():
-                self._act(BonusStep(pointer.cursor))
-        elif phase in PLACING:
-            if pointer.selected is not None:
-                action = now.place_at(cast(int, pointer.cursor), pointer.selected)
-                if action is not None:
-                    self._act(action)
-            elif now.can_confirm:
-                self._act(Confirm())
-            elif pointer.cursor is not None:
-                action = now.place_at(pointer.cursor)
-                if action is not None:
-                    self._act(action)
+            case (action,):
+                self._act(action)
 
     def action_take_back(self) -> None:
         """Take the last placed die or tile back (R6)."""

@@ -8,7 +8,7 @@ from typing import cast
 from textual.binding import Binding
 
 from monza_tui.app.screens.race_now import PLACING, Now, Pointer
-from monza_tui.engine import Phase
+from monza_tui.engine import Action, BonusStep, Confirm, KeepRoll, Phase, Reroll
 from monza_tui.i18n import N_
 
 KEYS: tuple[Binding, ...] = (
@@ -116,4 +116,32 @@ def offers(
     return True  # hint: it says why when there is nothing to hint yet
 
 
-__all__ = ["KEYS", "KEY_ACTIONS", "KEY_LIST", "binding_args", "offers"]
+def enter_actions(now: Now, pointer: Pointer) -> tuple[Action, ...]:
+    """What Enter plays now, in order (nothing: it does nothing here). Enter does the
+    obvious thing: re-roll the marked dice or keep the roll (with the placement onto the
+    cursor's space after it: placing during the extra roll keeps it, R13), place the
+    selected die or tile, or the die that fits the cursor's space, drive once no die fits
+    (R6), take the bonus move's step (R15). Not the roll: in a hot-seat race the next player
+    rolls deliberately, with space or r."""
+    phase = now.phase
+    cursor = pointer.cursor
+    if phase is Phase.EXTRA_ROLL:
+        if pointer.marked:
+            return (Reroll(tuple(sorted(pointer.marked))),)
+        if cursor is not None and (place := now.place_at(cursor)):
+            return (KeepRoll(), place)
+        return (KeepRoll(),)
+    if phase is Phase.BONUS:
+        return (BonusStep(cursor),) if cursor is not None and cursor in now.targets() else ()
+    if phase in PLACING:
+        if pointer.selected is not None:
+            placed = now.place_at(cursor, pointer.selected) if cursor is not None else None
+        elif now.can_confirm:
+            return (Confirm(),)
+        else:
+            placed = now.place_at(cursor) if cursor is not None else None
+        return (placed,) if placed is not None else ()
+    return ()
+
+
+__all__ = ["KEYS", "KEY_ACTIONS", "KEY_LIST", "binding_args", "enter_actions", "offers"]

@@ -10,8 +10,10 @@ R15), so nothing offered is a move the rules refuse.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
+from monza_tui.app.scene import Scene, hinted_path, scene_from_state
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -25,6 +27,9 @@ from monza_tui.engine import (
     Tile,
     Token,
 )
+
+if TYPE_CHECKING:
+    from monza_tui.bots import Hint
 
 PLACING = (Phase.PLACING, Phase.TURBO_PLACING)
 """The phases in which dice (and tiles) are placed."""
@@ -168,4 +173,26 @@ def derive(state: State, *, human: bool) -> Now:
     return Now(state=state, human=human)
 
 
-__all__ = ["PLACING", "Now", "Pointer", "derive"]
+def base_scene(now: Now) -> Scene:
+    """The board's scene of ``now``, before what a person points at: the state shown, or
+    during the extra-roll decision the state after keeping the roll (what it allows)."""
+    shown = now.placing if now.placing is not None else now.state
+    return scene_from_state(shown, legal=now.legal if now.human else None)
+
+
+def pointer_scene(base: Scene, now: Now, pointer: Pointer, hint: Hint | None) -> Scene:
+    """``base`` (of ``now``) with what a person points at: the spaces lit for the selected
+    die or tile (for any, when none is selected, with those only a tile reaches apart), the
+    cursor, and the hint's marks."""
+    scene = replace(
+        base,
+        highlights=frozenset(now.targets(pointer.selected)),
+        cursor=pointer.cursor,
+        tile_only=now.tile_only if pointer.selected is None else frozenset(),
+    )
+    if hint is not None:
+        scene = replace(scene, hinted=hinted_path(now.state, hint))
+    return scene
+
+
+__all__ = ["PLACING", "Now", "Pointer", "base_scene", "derive", "pointer_scene"]

@@ -116,6 +116,12 @@ class RaceHost(Protocol):
         """Let chance roll the dice due now."""
         ...
 
+    def foresee(self, action: Action) -> Race | None:
+        """Work out ahead the race after ``action``, the key a person is likely to press
+        next, for :meth:`act` to take if it comes (``race_ahead.py``); None where acting
+        does more than apply it (a networked race, a lesson)."""
+        ...
+
     def show_results(self) -> None:
         """The race is over: show the results."""
         ...
@@ -227,13 +233,17 @@ class RacePace(Screen[None]):
 
     # The car driving -------------------------------------------------------------------
 
+    def animates(self, before: State, action: Action) -> bool:
+        """Whether ``action`` from ``before`` is shown as the car driving, space by space."""
+        return (isinstance(action, Confirm) and bool(before.path)
+                and bool(self.monza.animation_delay) and not self.hurry)
+
     def drive(self, before: State, action: Action) -> bool:
         """Show the car driving its path one space a frame (skippable); False when there is
         nothing to animate."""
-        path = before.path
-        if not (isinstance(action, Confirm) and path and self.monza.animation_delay
-                and not self.hurry):
+        if not self.animates(before, action):
             return False
+        path = before.path
         frames = []
         for k in range(1, len(path) + 1):
             positions = list(before.positions)

@@ -285,7 +285,7 @@ def after_frame(pump: MessagePump, callback: Callable[[], object]) -> None:
     of each key: the autosave and the hint ahead are handed one on every action)."""
     app = pump.app
     if app._running and app._screen_stack:
-        app.screen._invoke_later(callback, pump)
+        app.screen._invoke_later(callback, pump)  # type: ignore[arg-type]
     else:  # (starting or closing: Textual's way knows what to do)
         pump.call_after_refresh(callback)
 

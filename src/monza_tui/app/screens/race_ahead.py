@@ -1,0 +1,94 @@
+"""Foresight: what Enter would play, worked out while a person looks at the board.
+
+Once the frame of a person's decision is out, the race screen plays the obvious key ahead
+(:func:`~monza_tui.app.screens.race_keys.enter_actions`: the die onto the cursor's space,
+the drive once no die fits, the bonus move's step). The app applies it
+(``RaceHost.foresee``), the screen derives the choices of the state after it and words its
+log lines, and the board paints the spaces and rows it changes
+(:meth:`~monza_tui.app.board_view.BoardView.prepare`). If that key comes, the screen takes
+what is ready: a third of a drive's work before its frame. Any other key, or anything else
+first, leaves it unused. All of it is made of pure functions of the state, the action and
+the pointer, and taken only for the very objects it was made from (the race, the state),
+so a foresight never shows anything the state does not say.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from monza_tui.app.board_view import BoardView
+from monza_tui.app.narrate import tell
+from monza_tui.app.scene import Scene
+from monza_tui.app.screens.race_keys import enter_actions
+from monza_tui.app.screens.race_now import Now, Pointer, base_scene, derive, pointer_scene
+from monza_tui.app.widgets.common import after_frame, one
+from monza_tui.engine import Action, State
+
+if TYPE_CHECKING:
+    from monza_tui.app.screens.race import RaceScreen
+
+
+class Foresight:
+    """The race screen's foresight (a mixin of ``RaceScreen``)."""
+
+    _foreseen: tuple[State, bool, Now, Scene] | None = None
+    """A state foreseen, whether a person decides in it, its choices and its scene."""
+    _told_ahead: tuple[State, Action, State, list[str]] | None = None
+    """The log's lines of an action foreseen: the state before, the action, the state
+    after, the lines."""
+    _foresight_for: tuple[State, Pointer] | None = None
+    """The state and the pointer last foreseen from (a redraw of the same foresees
+    nothing more)."""
+    _foresight_due = False
+
+    def foresee_after_frame(self) -> None:
+        """A person decides: once the frame is out, foresee the Enter key."""
+        if not self._foresight_due:
+            self._foresight_due = True
+            after_frame(cast("RaceScreen", self), self._foresee)
+
+    def _foresee(self) -> None:
+        self._foresight_due = False
+        screen = cast("RaceScreen", self)
+        now, pointer, race = screen.now, screen.pointer, screen.race
+        if not (screen.is_attached and now.human and now.state is race.state
+                and screen._frame is None):
+            return
+        if self._foresight_for == (now.state, pointer):
+            return
+        self._foresight_for = (now.state, pointer)
+        actions = enter_actions(now, pointer)
+        if len(actions) != 1:  # (nothing, or the keep and a placement: two actions)
+            return
+        action = actions[0]
+        after = screen.monza.foresee(action)
+        if after is None:
+            return
+        self._told_ahead = (race.state, action, after.state,
+                            tell(race.state, action, after.state, screen.names()))
+        if screen.animates(race.state, action):
+            return  # (the key's frame shows the car's first step, not the state after)
+        human = screen.human_to_act(after)
+        ahead = derive(after.state, human=human)
+        base = base_scene(ahead)
+        self._foreseen = (after.state, human, ahead, base)
+        scene = pointer_scene(base, ahead, Pointer(cursor=ahead.first), None)
+        one(screen, "BoardView", BoardView).prepare(scene)
+
+    def foreseen(self, state: State, human: bool) -> tuple[Now, Scene] | None:
+        """The choices and the scene of ``state`` if they were foreseen (for whether a
+        person decides in it as ``human`` says)."""
+        foreseen = self._foreseen
+        if foreseen is None or foreseen[0] is not state or foreseen[1] != human:
+            return None
+        return foreseen[2], foreseen[3]
+
+    def lines_of(self, before: State, action: Action, after: State) -> list[str]:
+        """The log's lines of ``action`` (worded ahead if it was foreseen)."""
+        told = self._told_ahead
+        if told is not None and told[0] is before and told[1] == action and told[2] is after:
+            return told[3]
+        return tell(before, action, after, cast("RaceScreen", self).names())
+
+
+__all__ = ["Foresight"]
