@@ -48,6 +48,29 @@ def test_the_launch_of_a_race_imports_neither_pydantic_nor_the_bots_nor_record_r
     assert not {m for m in loaded if m.startswith("monza_tui.bots.")} - {"monza_tui.bots.base"}
 
 
+def test_an_english_launch_reads_no_catalogue() -> None:
+    # English is the source: its catalogue translates every message to itself. It was
+    # read (a thousand messages, and kept by gettext) as the wording module loaded, before
+    # the language was even chosen; another language's still is.
+    code = (
+        "import gettext\n"
+        "read = []\n"
+        "parse = gettext.GNUTranslations._parse\n"
+        "gettext.GNUTranslations._parse = (\n"
+        "    lambda self, fp: (read.append(fp.name), parse(self, fp)))\n"
+        "from monza_tui import i18n\n"
+        "print(i18n.current_language(), len(read))\n"
+    )
+    said = {}
+    for lang in ("en_GB.UTF-8", "de_DE.UTF-8"):
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
+        env["LANG"] = lang
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True, env=env, timeout=60)
+        said[lang] = done.stdout.split()
+    assert said == {"en_GB.UTF-8": ["en", "0"], "de_DE.UTF-8": ["de", "1"]}
+
+
 def _loaded_on_screen(make_app: str, modules: list[str], home: Path) -> list[str]:
     """Run the app made by ``make_app`` (code that sets ``app``) in a fresh Python, with
     its saves in ``home``, to its first screen: the screen's name, then for each of

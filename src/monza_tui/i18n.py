@@ -40,11 +40,6 @@ no player meets the test language by accident (``LANG=xx``, a typo)."""
 LETTER_CONTEXT = "colour letter"
 """The msgctxt of a colour's one-cell letter (the msgid is the English letter)."""
 
-_translation: gettext.NullTranslations = gettext.translation(
-    DOMAIN, localedir=LOCALE_DIR, fallback=True
-)
-
-
 def _load(code: str | None) -> gettext.NullTranslations:
     languages = [code] if code else None  # None: gettext reads the environment
     found = gettext.find(DOMAIN, localedir=LOCALE_DIR, languages=languages)
@@ -54,6 +49,10 @@ def _load(code: str | None) -> gettext.NullTranslations:
         # every launch (a thousand messages).
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True)
+
+
+_translation: gettext.NullTranslations = _load(None)
+"""The catalogue in use: the environment's language until :func:`set_language`."""
 
 
 def set_language(code: str | None) -> str:
