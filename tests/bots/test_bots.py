@@ -457,3 +457,19 @@ def test_roll_values_cover_every_roll():
     s = state(g, phase=Phase.EXTRA_ROLL, roll="RBGYPW")
     values = Judge(s).roll_values(0, mask_of(s.tiles[0]))
     assert all(values[m] > -float("inf") for m, _ in ROLLS6)
+
+
+def test_turbo_rows_keep_the_ids_of_two_dice_and_a_slot_for_a_missing_die():
+    # The turbo rolls two dice (R14): its rows hold the 28 multisets of at most two dice,
+    # then INF for a die that is not there; they used to be as long as the six dice's
+    # rows (925 values), a megabyte of unreachable ids. The values kept are the same: a
+    # turbo from a1 towards the white finish moves with any white die.
+    b = board("S2 R1 F2")
+    t = tables_for(b, True)
+    rows = [row for row in t.turbo_best if row is not None]
+    assert rows and {len(row) for row in rows} == {29}
+    assert all(row[28] == float("inf") for row in rows)
+    white = mid([W])
+    assert t.turbo_best[b.index_of("finish")][white] == 0.0
+    assert t.turbo_best[b.index_of("a1")][white] == 0.0  # (it ends on the finish)
+    assert len(t.best[b.index_of("a1")]) == NONE + 1

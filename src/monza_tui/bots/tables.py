@@ -51,7 +51,8 @@ STUCK = 1e4
 """The value of a space from which no finish can be reached: very many turns."""
 _SMALL = 28
 """Multisets of at most two dice are the first 28 ids (the turbo phase needs no more)."""
-_SUB_SMALL = tuple(sub[:_SMALL] for sub in SUB)
+_SUB_SMALL = tuple(tuple(_SMALL if m == NONE else m for m in sub[:_SMALL]) for sub in SUB)
+"""``SUB`` for the turbo's rows: a die that is not there (``NONE``) is their last slot."""
 _NO_ALTERNATIVE: Row = (INF,) * (NONE + 1)
 """No tile in hand: nothing to use instead of the dice."""
 
@@ -84,6 +85,10 @@ class Tables:
         self.turbo_value: list[float]
         self.best: Rows
         self.turbo_best: Rows
+        """``turbo_best[s][m]``, as ``best`` for the turbo's dice: ids of at most two dice
+        only (the first :data:`_SMALL`: the turbo rolls two, R14), then INF for a die
+        that is not there (``NONE``'s slot); its rows used to be as long as ``best``'s,
+        every longer id unreachable (a megabyte of the race's memory)."""
         self.tile_value: tuple[tuple[float, ...], ...]
         """``tile_value[c][s]``: turns saved by holding the accelerator tile of colour ``c``."""
         self.extra_value: tuple[float, ...]
@@ -177,12 +182,11 @@ class Tables:
         turbo_value = [INF] * n
         best: _Lists = [None] * n
         turbo_best: _Lists = [None] * n
-        full = NONE + 1
         for e in self.order:
             if spaces[e].kind is SpaceKind.FINISH:
                 held[e] = turbo_value[e] = 0.0
                 best[e] = [*([0.0] * NONE), INF]
-                turbo_best[e] = [*([0.0] * _SMALL), *([INF] * (full - _SMALL))]
+                turbo_best[e] = [*([0.0] * _SMALL), INF]
                 continue
             nexts = self._nexts(e, best)
             colours = [c for _, c in nexts]
@@ -195,10 +199,7 @@ class Tables:
             if self.turbo:
                 tdice = self._gather([turbo_best[nx] for nx, _ in nexts], colours, _SUB_SMALL)
                 turbo_value[e] = sum(p * (tdice[m] if tdice[m] < INF else v) for m, p in ROLLS2)
-                turbo_best[e] = [
-                    *(d if d < INF else v for d in tdice),
-                    *([INF] * (full - _SMALL)),
-                ]
+                turbo_best[e] = [*(d if d < INF else v for d in tdice), INF]
             else:
                 turbo_value[e] = v
             row = [
