@@ -666,3 +666,41 @@ async def test_a_key_foreseen_draws_what_it_draws_unforeseen(monkeypatch: Any) -
         else:
             assert ours[3] == theirs[3]
     assert foreseen[4][3] != []  # (the roll)
+
+
+@run_async
+async def test_a_long_race_keeps_its_log_s_lines_light_and_few_painted() -> None:
+    # The log keeps every line of a race as its segments; only the lines painted lately
+    # keep a strip (a strip carries a kilobyte of caches, and each painted line kept two
+    # more: three and a half kilobytes a line, all race long).
+    from textual.strip import Strip
+
+    from monza_tui.app.widgets.race_log import PAINTED, LogLine, RaceLog
+
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = app.screen.query_one("#log", RaceLog)
+        await pilot.pause()
+        height = log.size.height
+        for n in range(300):
+            log.write(f"line {n}")
+            for y in range(height):  # (painted as the race goes, a line at a time)
+                log.render_line(y)
+        assert all(type(line) is LogLine for line in log.lines)
+        assert len(log.lines) >= 300 and len(log._cache) <= PAINTED
+        painted = log._cache.keys()  # (Textual's LRUCache: no iteration of its own)
+        assert all(isinstance(log._cache[key], Strip) for key in painted)
+        assert log.render_line(height - 1).text.rstrip() == "line 299"
+
+
+@run_async
+async def test_the_board_forgets_the_regions_it_was_refreshed_in_once_painted() -> None:
+    # Textual's own render_line empties a widget's dirty regions; the board paints its
+    # lines itself, and they piled up all race (hundreds of regions after a race).
+    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "k")
+        view = app.screen.query_one(BoardView)
+        for key in ["tab"] * 12:
+            await press(pilot, key)
+        assert view._dirty_regions == set()

@@ -10,7 +10,7 @@ nothing but the picture. Clicking a space posts :class:`BoardView.SpaceClicked`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -42,6 +42,9 @@ Piece = tuple[str, Cellpos | None, tuple[int, ...] | None]
 """A piece of a drawing row to paint: a run of blank cells ``(text, None, None)``, a cell of
 a space ``("", position, None)`` (its look comes from the scene), or a frame line
 ``(glyph, None, the spaces it borders)``."""
+
+CellsOf = Callable[[Cellpos, Paint], Paint]
+"""The look of a cell, or the default given (``dict.get`` of a board's painted cells)."""
 
 _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳┻┏┓┗┛")
 """The cursor's frame is drawn heavy, so it shows without colour too."""
@@ -256,7 +259,11 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
             cells.update(paint_space(layout, self.board, scene, index))
         rows = self._rows_of(changed, old, scene)
         scroll_x, width = self._viewed_at
-        after = {**self._cells, **cells}
+        shown = self._cells
+
+        def after(cell: Cellpos, blank: Paint) -> Paint:  # (the cells after, uncopied)
+            return cells.get(cell) or shown.get(cell, blank)
+
         strips = {row: self._make_row(row, scroll_x, width, scene, after)
                   for row in rows if 0 <= row < layout.height}
         self._ready = _Ready(old, scene, layout, self._viewed_at, frozenset(changed), cells,
@@ -372,21 +379,21 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         return plan
 
     def _row(self, y: int, pad: int = 0, scene: Scene | None = None,
-             cells_of: dict[Cellpos, Paint] | None = None) -> Strip:
+             cells_of: CellsOf | None = None) -> Strip:
         """The strip of drawing row ``y`` (drawing coordinates), ``pad`` blank columns after.
 
         The one loop over cells a repaint runs (a row of the long track is about ninety
         cells, and a key repaints several rows): it follows the row's plan (blank cells
         already joined, each line's spaces already found), groups cells into runs of the
         same look, and finds a look's style once per run. ``scene`` and ``cells_of``: a
-        scene painted ahead (:meth:`prepare`), not the one shown."""
+        scene painted ahead (:meth:`prepare`), and its cells, not the one shown."""
         layout = self.layout_now
         blank = self._blank
         segments: list[Segment] = []
         if self._origin.x:
             segments.append(Segment(" " * self._origin.x, blank))
         if 0 <= y < layout.height:
-            cells = (self._cells if cells_of is None else cells_of).get
+            cells = self._cells.get if cells_of is None else cells_of
             scene = self.scene if scene is None else scene
             line_look = self._line_look
             # The spaces whose frame lines have a look of their own (see _line_look).
@@ -426,6 +433,9 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
             return super().render_lines(crop)
         finally:
             self._view = None
+            # Textual's own render_line empties the regions it was refreshed in; a widget
+            # that paints its lines itself never does, and they piled up all race long.
+            self._dirty_regions.clear()
 
     def render_line(self, y: int) -> Strip:
         if self._layout is None:  # before the widget knows its size: nothing drawn yet
@@ -454,7 +464,7 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         return strip
 
     def _make_row(self, row: int, scroll_x: int, width: int, scene: Scene | None = None,
-                  cells: dict[Cellpos, Paint] | None = None) -> Strip:
+                  cells: CellsOf | None = None) -> Strip:
         """Drawing row ``row`` scrolled to ``scroll_x``, ``width`` columns (of ``scene``
         with ``cells``: one painted ahead)."""
         drawn = self._origin.x + self.layout_now.width

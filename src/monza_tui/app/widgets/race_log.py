@@ -18,13 +18,18 @@ looks at its newest lines, so here:
   a scrollbar even of no width;
 - the newest line shows in the same frame as the dice or the car it tells of;
 - each line is painted with the widget's style, worked out once per restyle instead of by a
-  walk up the DOM for every line of every repaint.
+  walk up the DOM for every line of every repaint;
+- a line is kept as its segments (:class:`LogLine`), not as a Textual ``Strip``: a strip
+  carries a kilobyte of caches, and each painted one kept two more strips in them (cut to
+  the width, then styled), three and a half kilobytes a line for the whole race. Only the
+  lines painted lately keep their strips (:data:`PAINTED`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Self
 
 from rich.cells import cell_len
@@ -36,6 +41,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from monza_tui.app.widgets.common import KeptLines, OwnStyle
+
+PAINTED = 64
+"""The log's lines kept painted (a strip each): more than a tall terminal shows."""
 
 WHEEL_LINES = 3
 """Lines one notch of the mouse wheel goes back or forward."""
@@ -81,6 +89,22 @@ def fold_ascii(text: str, width: int) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """A wrapped line of the log: its segments, and the cells they take."""
+
+    segments: tuple[Segment, ...]
+    cell_length: int
+
+    @property
+    def text(self) -> str:
+        """The line's text, unstyled."""
+        return "".join(segment.text for segment in self.segments)
+
+    def __iter__(self) -> Iterator[Segment]:
+        return iter(self.segments)
+
+
 class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
     """The race's story, one wrapped line after another."""
 
@@ -96,13 +120,13 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
         super().__init__(id=id, classes=classes)
         self.min_width = min_width
         """The narrowest a line is wrapped to (a log squeezed narrower crops its lines)."""
-        self.lines: list[Strip] = []
+        self.lines: list[LogLine] = []
         """The wrapped lines, oldest first."""
         self.back = 0
         """Lines the view is scrolled back from the newest (0: the newest lines show)."""
         self._waiting: list[Text] = []
         """Lines written before the log had a size (wrapped once it has)."""
-        self._cache: LRUCache[tuple[int, int], Strip] = LRUCache(256)
+        self._cache: LRUCache[tuple[int, int], Strip] = LRUCache(PAINTED)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -144,8 +168,8 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
         self.refresh()
         return self
 
-    def _wrap(self, text: Text, width: int) -> list[Strip]:
-        """``text`` as the strips of its lines at ``width`` columns."""
+    def _wrap(self, text: Text, width: int) -> list[LogLine]:
+        """``text`` as its lines at ``width`` columns."""
         plain = text.plain
         console = self.app.console
         if not text.spans and not text.style and "\n" not in plain and "\t" not in plain:
@@ -153,24 +177,24 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
             length = len(plain) if ascii_line else cell_len(plain)
             if 0 < length <= width:
                 # Most lines: plain text that fits, one strip as Rich would make it.
-                return [Strip([Segment(plain)], length)]
+                return [LogLine((Segment(plain),), length)]
             if ascii_line:
                 # Most of the rest (a drive's line): cut where Rich cuts it, by hand.
-                return [Strip([Segment(line)], len(line)) for line in fold_ascii(plain, width)]
+                return [LogLine((Segment(line),), len(line)) for line in fold_ascii(plain, width)]
             if length:
                 # Plain text that does not fit: cut where Rich cuts it, without rendering
                 # it through the console (a third of the time).
                 cut = text.wrap(console, width, justify="default", overflow="fold")
-                return [Strip([Segment(line.plain)], line.cell_len) for line in cut]
+                return [LogLine((Segment(line.plain),), line.cell_len) for line in cut]
         if not plain:
-            return [Strip([], 0)]  # (a blank line)
+            return [LogLine((), 0)]  # (a blank line)
         # Styled text (a roll's colours): wrapped, and each line rendered, as the console's
         # render does it, without joining the lines into one text to split them again
         # (half the time). Each line is cropped or padded to the view's width as it is
         # painted.
         lines = ([text] if cell_len(plain) <= width and "\n" not in plain and "\t" not in plain
                  else text.wrap(console, width, justify="default", overflow="fold"))
-        return [Strip(list(line.render(console)), line.cell_len) for line in lines]
+        return [LogLine(tuple(line.render(console)), line.cell_len) for line in lines]
 
     def clear(self) -> Self:
         """Forget every line."""
@@ -209,11 +233,12 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
         if index >= len(self.lines):
             return Strip.blank(width, style)
         key = (index, width)
-        line = self._cache.get(key)
-        if line is None:
-            line = self.lines[index].crop_extend(0, width, style)
-            self._cache[key] = line
-        return line.apply_style(style)
+        strip = self._cache.get(key)
+        if strip is None:
+            line = self.lines[index]
+            strip = Strip(line.segments, line.cell_length).crop_extend(0, width, style)
+            strip = self._cache[key] = strip.apply_style(style)
+        return strip
 
 
-__all__ = ["RaceLog"]
+__all__ = ["LogLine", "RaceLog"]
