@@ -23,8 +23,10 @@ from app.helpers import (
     said,
     static_text,
     wait_for,
+    without_foresight,
 )
 from monza_tui import bots
+from monza_tui.app import board_view
 from monza_tui.app.app import SWITCH_INTERVAL
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens import race as race_screen
@@ -161,9 +163,16 @@ async def test_once_a_hint_is_asked_the_next_ones_are_worked_out_ahead(
         worded: list[State] = []
         monkeypatch.setattr(race_screen, "hint_text", lambda state, found: (
             worded.append(state), hint_text(state, found))[1])
+        without_foresight(monkeypatch)  # (it paints after the key's frame: not the key's)
+        painted: list[int] = []  # (the board's spaces the key paints itself)
+        paint = board_view.paint_space
+        monkeypatch.setattr(board_view, "paint_space", lambda layout, board, scene, index: (
+            painted.append(index), paint(layout, board, scene, index))[1])
         await press(pilot, "h")
         assert asked == [asked[0], placed]  # and the key finds it ready
         assert worded == []  # already in words
+        assert painted == []  # the board's marks painted ahead, too
+        assert screen.query_one(board_view.BoardView).scene.hinted
         banner = screen.query_one(TurnBanner)  # the prompt of the step it points at, too
         assert banner.prompt and (banner.prompt, banner.size.width) in ready_lines
         assert static_text(app, "#hint-line") == hint_text(placed, hint(placed))

@@ -51,6 +51,10 @@ _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳�
 
 
 
+READY = 2
+"""Scenes painted ahead at most (:meth:`BoardView.prepare`): the Enter key's and the hint's."""
+
+
 @dataclass(frozen=True)
 class _Ready:
     """A scene painted ahead (:meth:`BoardView.prepare`), and what it was painted over."""
@@ -142,8 +146,8 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         self._view: tuple[Offset, int, tuple[Offset, list[Strip]]] | None = None
         """What the lines of the repaint under way share (see render_lines)."""
         self._styles: dict[tuple[str, ...], Style] = {}
-        self._ready: _Ready | None = None
-        """A scene painted ahead (see :meth:`prepare`)."""
+        self._ready: list[_Ready] = []
+        """Scenes painted ahead (see :meth:`prepare`): at most :data:`READY`."""
         self._map_cache: tuple[object, list[Strip]] | None = None
 
     @property
@@ -209,13 +213,15 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         cells; a drive changes a dozen spaces, each a few cells wide)."""
         old = self.scene
         layout = self._layout
-        ready, self._ready = self._ready, None
+        candidates, self._ready = self._ready, []
         if layout is None:  # not laid out yet: painted when it is
             self.scene = scene
             return
+        ready = next((r for r in candidates if r.fits(old, scene, layout, self._viewed_at)),
+                     None)
         old_map = self._map_region()
         changed: AbstractSet[int]
-        if ready is not None and ready.fits(old, scene, layout, self._viewed_at):
+        if ready is not None:
             changed = ready.changed
             self.scene = scene
             self._cells.update(ready.cells)
@@ -246,13 +252,15 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
     def prepare(self, scene: Scene) -> None:
         """Paint ``scene`` ahead, while the board shows the one before it: the race screen
         foresees the scene after the key a person is likely to press (Enter: the die at the
-        cursor, the drive), and :meth:`show` then swaps the painted spaces and rows in
-        (half the work of a drive's key). Forgotten at any other change."""
+        cursor, the drive; the hint, once thought out ahead), and :meth:`show` then swaps the
+        painted spaces and rows in (half the work of a drive's key). The last
+        :data:`READY` are kept while the board shows the same scene."""
         layout = self._layout
-        self._ready = None
+        old = self.scene
+        kept = [r for r in self._ready if r.over is old]
+        self._ready = kept[max(0, len(kept) - READY + 1):]
         if layout is None or self._viewed_at is None:
             return
-        old = self.scene
         changed = changed_spaces(old, scene)
         cells: dict[Cellpos, Paint] = {}
         for index in changed:
@@ -266,8 +274,8 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
 
         strips = {row: self._make_row(row, scroll_x, width, scene, after)
                   for row in rows if 0 <= row < layout.height}
-        self._ready = _Ready(old, scene, layout, self._viewed_at, frozenset(changed), cells,
-                             frozenset(rows), strips)
+        self._ready.append(_Ready(old, scene, layout, self._viewed_at, frozenset(changed),
+                                  cells, frozenset(rows), strips))
 
     def _rows_of(self, changed: Iterable[int], old: Scene, new: Scene) -> set[int]:
         """The drawing rows that change with the ``changed`` spaces: a space whose frame
@@ -322,7 +330,7 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         super().notify_style_update()
         self._styles.clear()
         self._forget_rows()
-        self._ready = None
+        self._ready = []
 
     def _forget_rows(self, rows: Iterable[int] | None = None) -> None:
         """Drop the strips of drawing ``rows`` (all when None): they changed."""

@@ -232,15 +232,22 @@ class RaceScreen(
 
     def prepare_hint(self, state: State, found: Hint) -> None:
         """Word and wrap a hint worked out ahead while the person looks at the dice, and the
-        prompt of the step it points at: the hint key then only shows them (their words and
-        lines took half a millisecond of it)."""
+        prompt of the step it points at, and paint the board with its marks: the hint key
+        then only shows them (their words and lines took half a millisecond of it, the
+        board's marks as much)."""
         text = hint_text(state, found)
         self._worded = (state, found, text)
         wrapped(text, one(self, "#hint-line", PanelText).size.width)
-        # And the prompt for the step it points at.
+        # And the prompt for the step it points at, and the board with the hint's marks.
+        now = self.now
+        if now.state is not state or not now.human or self._frame is not None:
+            return
         pointer = self._pointing_at(found)
-        if pointer is not None and self.now.state is state and self.now.human:
-            wrapped(prompt(self.now, pointer), one(self, "TurnBanner", TurnBanner).size.width)
+        if pointer is not None:
+            wrapped(prompt(now, pointer), one(self, "TurnBanner", TurnBanner).size.width)
+        if self._scene is not None:
+            scene = pointer_scene(self._scene, now, pointer or self.pointer, found)
+            one(self, "BoardView", BoardView).prepare(scene)
 
     # Engine changes ----------------------------------------------------------------------
 
