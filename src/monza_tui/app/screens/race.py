@@ -170,10 +170,11 @@ class RaceScreen(
         human = self.human_to_act()
         foreseen = self.foreseen(state, human)
         if foreseen is not None:
-            self.now, self._scene = now, _ = foreseen
+            now, self._scene = foreseen
         else:
-            self.now = now = derive(state, human=human)
+            now = derive(state, human=human)
             self._scene = base_scene(now)
+        self.now = now
         marked = self.pointer.marked if now.phase is Phase.EXTRA_ROLL else frozenset()
         pointer = Pointer(cursor=now.first, marked=marked)
         if pointer == self.pointer:
