@@ -5,9 +5,12 @@ and never make a key wait for the disk."""
 from __future__ import annotations
 
 import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from app.helpers import (
     ScriptedDice,
@@ -23,6 +26,7 @@ from monza_tui.app.board_view import BoardView
 from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.scene import Scene, changed_spaces, reframed_spaces
 from monza_tui.app.track_layout import Layouts
+from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour
 from monza_tui.record import Race
@@ -237,7 +241,6 @@ async def test_a_new_log_line_repaints_the_log_and_maps_nothing_again(monkeypatc
     from textual.widget import Widget
 
     from monza_tui.app.widgets.common import KeptLines
-    from monza_tui.app.widgets.race_log import RaceLog
 
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -270,8 +273,6 @@ async def test_a_repaint_asks_a_panel_widget_s_size_once_not_once_a_line(monkeyp
     # Widget.size asks the screen where the widget is; the log paints a dozen lines a key.
     from textual.widget import Widget
 
-    from monza_tui.app.widgets.race_log import RaceLog
-
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
         log = app.screen.query_one("#log", RaceLog)
@@ -293,16 +294,23 @@ async def test_a_repaint_asks_a_panel_widget_s_size_once_not_once_a_line(monkeyp
         assert asked == ["RaceLog"]
 
 
-@run_async
-async def test_the_mouse_wheel_goes_back_in_the_log_until_the_next_line() -> None:
-    from textual import events
-
-    from monza_tui.app.widgets.race_log import WHEEL_LINES, RaceLog
-
+@asynccontextmanager
+async def log_shown() -> AsyncIterator[tuple[Pilot[Any], RaceLog]]:
+    """A race on the long track at 120x40, and its log."""
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
         log = app.screen.query_one("#log", RaceLog)
         await pilot.pause()
+        yield pilot, log
+
+
+@run_async
+async def test_the_mouse_wheel_goes_back_in_the_log_until_the_next_line() -> None:
+    from textual import events
+
+    from monza_tui.app.widgets.race_log import WHEEL_LINES
+
+    async with log_shown() as (pilot, log):
         for n in range(40):
             log.write(f"line {n}")
         height = log.size.height
@@ -469,7 +477,6 @@ async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
     from textual.widget import Widget
 
     from monza_tui.app.widgets.common import KeptLines
-    from monza_tui.app.widgets.race_log import RaceLog
 
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -675,12 +682,9 @@ async def test_a_long_race_keeps_its_log_s_lines_light_and_few_painted() -> None
     # more: three and a half kilobytes a line, all race long).
     from textual.strip import Strip
 
-    from monza_tui.app.widgets.race_log import PAINTED, LogLine, RaceLog
+    from monza_tui.app.widgets.race_log import PAINTED, LogLine
 
-    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        log = app.screen.query_one("#log", RaceLog)
-        await pilot.pause()
+    async with log_shown() as (_pilot, log):
         height = log.size.height
         for n in range(300):
             log.write(f"line {n}")

@@ -118,9 +118,9 @@ class MonzaApp(WordsApp):
         self.offer_saved = offer_saved
         self.autosaver = Autosaver(self.post_message)
         self._unsaved: Race | None = None
+        """The newest race not yet handed to the autosaver (it is, after the next frame)."""
         self._foreseen: tuple[Race, Action, Race] | None = None
         """A race, an action and the race after it, applied ahead (:meth:`foresee`)."""
-        """The newest race not yet handed to the autosaver (it is, after the next frame)."""
         self._told_save_error: str | None = None
         """The last failed save's message told (each reason once)."""
         self.evening: Evening | None = None
