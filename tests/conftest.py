@@ -29,6 +29,16 @@ def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_hints_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race screen thinks out each decision's hint ahead once the expert's tables for
+    its board are built, and in a test that depends on what ran before in its worker (the
+    tables are kept per board): a key's work counted or a hint's calls spied on would
+    change with the order of the tests. So tests think ahead only where they say so
+    (tests/app/test_hint_wait.py)."""
+    monkeypatch.setattr("monza_tui.app.screens.race_pace.expert_ready", lambda race: False)
+
+
+@pytest.fixture(autouse=True)
 def _the_session_language(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every test starts and ends in the session's language: a test that switches language
     (``--lang zh``, the language picker) must not leave it to the next test of its worker."""

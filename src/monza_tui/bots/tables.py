@@ -373,5 +373,12 @@ def tables_for(board: Board, turbo: bool) -> Tables:
     return cache(board)
 
 
+def tables_ready(board: Board, turbo: bool) -> bool:
+    """Whether the tables of a board are built (by the app's warm-up, a bot or a hint):
+    work that can wait for them, as a hint thought out ahead, never builds them in the
+    app's interpreter (most of a second of pure Python)."""
+    return _TABLES[turbo].cached(board) is not None
+
+
 _WAIT_FOR_CHILD = 30.0
 """Seconds to wait for tables being solved in a child process before solving them here."""

@@ -12,15 +12,16 @@ thinks holds Python's interpreter in 5 ms slices, and every frame drawn meanwhil
 for it. So a bot starts thinking only once the frames of the action before it are out, and
 the hint, asked for by a key, is worked out in the thinker thread while the key's handler
 waits a few milliseconds for it: most hints come with the key's own frame, the rest (a
-long think) follow in a worker as before. Once a hint has been asked for in a race, the
-hint for every later decision made at this keyboard is worked out ahead, a glance after the
-frame that shows the decision ("Hints are thought out ahead"), and the key finds it ready.
+long think) follow in a worker as before. And the hint for every decision made at this
+keyboard is worked out ahead, a glance after the frame that shows the decision, once the
+expert's tables are built ("Hints are thought out ahead"): the key finds it ready.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
@@ -48,9 +49,9 @@ and a little, never longer than the bot's pause (``--bot-delay``), which it hide
 
 THINK_AHEAD = 0.1
 """Seconds after the frame that shows a person's decision before its hint is thought out
-ahead (once hints are in use): a glance, so that the hint is ready for someone who stops to
-look, and the thinking out of the way of the keys of someone who knows what to do (a
-person's next key comes a reaction time after the frame, a quarter of a second and more)."""
+ahead: a glance, so that the hint is ready for someone who stops to look, and the thinking
+out of the way of the keys of someone who knows what to do (a person's next key comes a
+reaction time after the frame, a quarter of a second and more)."""
 
 _thinker: ThreadPoolExecutor | None = None
 
@@ -72,6 +73,13 @@ def think_of_hint(state: State) -> Hint:
     from monza_tui.bots import hint
 
     return hint(state)
+
+
+def expert_ready(race: Race) -> bool:
+    """Whether the expert's tables for ``race``'s board are built (no work of its own: until
+    the app's warm-up has begun, not even the tables' module is loaded)."""
+    tables = sys.modules.get("monza_tui.bots.tables")
+    return tables is not None and bool(tables.tables_ready(race.game.board, race.game.pro))
 
 
 MAX_SKIPPED = 64
@@ -158,8 +166,8 @@ class RacePace(Screen[None]):
         """The bot's pause is over but its move is not chosen yet."""
         self._stalled = False
         self._ahead: tuple[State, Future[Hint]] | None = None
-        """The hint for a person's decision worked out ahead, and the state it is for; set
-        once a hint is asked for in this race (:meth:`_plan_ahead`)."""
+        """The hint for a person's decision worked out ahead (or asked for), and the state
+        it is for (:meth:`_plan_ahead`)."""
         self.quiet = False
         """A skipped bot's turn is being played out: its actions are logged, and only the
         last one is drawn and goes on (:meth:`_bot_plays`)."""
@@ -288,8 +296,7 @@ class RacePace(Screen[None]):
         if not self.thinks_here(actor):
             if self.drives_here(actor):
                 self.hurry = False
-                if self._ahead is not None:
-                    self._plan_ahead(race)
+                self._plan_ahead(race)
             return  # a person here decides, or someone elsewhere (we wait for the news)
         # The bot thinks during its pause and plays when both are over: a skipped pause
         # (s) shows its move at once instead of waiting for the thinking. It starts a
@@ -408,7 +415,7 @@ class RacePace(Screen[None]):
             future = ahead[1]
         else:
             future = thinker().submit(think_of_hint, race.state)
-        self._ahead = (race.state, future)  # (and from now on, ahead)
+        self._ahead = (race.state, future)
         try:
             found: Hint | None = future.result(timeout=HINT_WAIT)
         except TimeoutError:
@@ -423,12 +430,16 @@ class RacePace(Screen[None]):
         """Work out the hint for a person's decision before it is asked for: a glance
         (:data:`THINK_AHEAD`) after the frame that shows the decision, in the thinker
         thread, in short slices (:func:`think_of_hint`); dropped if the race moved on
-        meanwhile. Only once a hint has been asked for in this race: a family that plays
-        without hints pays nothing."""
+        meanwhile, and not before the expert's tables are built (the app builds them in
+        another process after its first frame: built here, they would hold the keys back
+        for most of a second). The first hint a person asks for is as quick as the rest;
+        a family that plays without hints pays a few milliseconds of the thinker's time a
+        decision, while it looks at the board."""
 
         def start() -> None:
             ahead, state = self._ahead, race.state
-            if self.monza.race is race and self.is_attached and ahead and ahead[0] is not state:
+            if (self.monza.race is race and self.is_attached
+                    and (ahead is None or ahead[0] is not state) and expert_ready(race)):
                 future = thinker().submit(think_of_hint, state)
                 self._ahead = (state, future)
                 loop = asyncio.get_running_loop()
