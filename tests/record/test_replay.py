@@ -235,6 +235,47 @@ async def test_keys_step_through_moves_turns_and_races(log_file: Path) -> None:
 
 
 @run_async
+async def test_a_key_shows_its_whole_step_in_its_first_frame(
+    log_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board and the status line of a step go out in the key's first frame. (The board
+    once repainted straight into the screen's frame, as the race screen's widgets do, and
+    the screen drew that frame before the status line's messages had come: the step showed
+    whole a frame later, 40 ms after the key instead of 12.)"""
+    from textual.app import App
+
+    from monza_tui.record import read_records
+
+    app = ReplayApp(read_records(log_file), source=str(log_file))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        parts = {"board": screen.query_one(BoardView), "status": screen.query_one("#replay-status")}
+        frames: list[set[str]] = []  # the parts each frame sends to the terminal
+        display = App._display
+
+        def counted(self: App[Any], shown: Any, update: Any) -> None:
+            if update is not None:
+                spans = getattr(update, "spans", None)  # (None: the whole screen)
+                frames.append({
+                    name for name, widget in parts.items()
+                    if spans is None or any(
+                        widget.region.y <= y < widget.region.bottom
+                        and x1 < widget.region.right and widget.region.x < x2
+                        for y, x1, x2 in spans
+                    )
+                })
+            display(self, shown, update)
+
+        monkeypatch.setattr(App, "_display", counted)
+        for key in ("down", "down", "end", "home"):
+            frames.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert frames and frames[0] == {"board", "status"}, (key, frames)
+
+
+@run_async
 async def test_viewer_survives_resizes(log_file: Path) -> None:
     from monza_tui.record import read_records
 

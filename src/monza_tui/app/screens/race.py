@@ -39,7 +39,7 @@ from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
 from monza_tui.app.screens.screen_cursor import FollowOnRace
 from monza_tui.app.screens.seat_change import SeatChanges
-from monza_tui.app.widgets.common import KeptLines, StyledOnMount, one
+from monza_tui.app.widgets.common import KeptLines, RepaintsDirectly, StyledOnMount, one
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.app.widgets.panel import PanelText, TurnBanner, wrapped
 from monza_tui.app.widgets.race_log import RaceLog
@@ -67,8 +67,8 @@ if TYPE_CHECKING:
 
 
 class RaceScreen(
-    KeptLines, StyledOnMount, RaceMouse, SeatChanges, FollowOnRace, PanelMixin, Foresight,
-    RacePace,
+    KeptLines, RepaintsDirectly, StyledOnMount, RaceMouse, SeatChanges, FollowOnRace,
+    PanelMixin, Foresight, RacePace,
 ):
     """Board, side panel, footer; everything by keyboard alone or by mouse alone."""
 

@@ -201,10 +201,11 @@ class KeptLines:
 
     def refresh(self, *regions: Region, **changes: bool) -> Self:
         """A repaint goes straight on the screen's list of widgets to paint in its next
-        frame. Textual's own way prompts the widget, which on its turn tells the screen by
-        a message: two messages and a task switch per widget, and the race screen repaints
-        half a dozen of them on most keys (a third of a millisecond of each key, before
-        the frame). A layout, a recompose, or a widget not shown yet go Textual's way."""
+        frame, on a screen that asks for it (:class:`RepaintsDirectly`). Textual's own way
+        prompts the widget, which on its turn tells the screen by a message: two messages
+        and a task switch per widget, and the race screen repaints half a dozen of them on
+        most keys (a third of a millisecond of each key, before the frame). A layout, a
+        recompose, or a widget not shown yet go Textual's way."""
         self._kept_lines = None
         widget: Widget = self  # type: ignore[assignment]
         plain = changes.get("repaint", True) and not (
@@ -212,16 +213,18 @@ class KeptLines:
         )
         if not plain or not widget.is_mounted or not widget.display:
             return super().refresh(*regions, **changes)  # type: ignore[misc,no-any-return]
+        try:
+            screen = widget.screen
+        except NoScreen:  # (on its way out: nothing to paint)
+            return self
+        if not isinstance(screen, RepaintsDirectly):
+            return super().refresh(*regions, **changes)  # type: ignore[misc,no-any-return]
         # What Widget.refresh does for a repaint, then what the screen does with the
         # message that would have come (Screen._on_update).
         widget._layout_cache.clear()
         widget._set_dirty(*regions)
         widget.clear_cached_dimensions()
         widget._rich_style_cache.clear()
-        try:
-            screen = widget.screen
-        except NoScreen:  # (on its way out: nothing to paint)
-            return self
         if screen in screen._compositor:
             screen._dirty_widgets.add(widget)
             screen.check_idle()
@@ -231,6 +234,17 @@ class KeptLines:
         super().notify_style_update()  # type: ignore[misc]
         self._kept_lines = None
         self._plain_look = None
+
+
+class RepaintsDirectly:
+    """A screen mixin: its :class:`KeptLines` widgets repaint straight into its next frame.
+
+    Only for a screen whose widgets that change with a key all do: the screen wakes for the
+    first repaint and may draw its frame before the messages of a widget that goes
+    Textual's way have come, and that widget's change then waits for the next frame (the
+    replay viewer's board went straight, its status line and log did not: a key's first
+    frame showed the board alone, and the whole change came 40 ms after the key instead
+    of 12)."""
 
 
 def _plain_look(widget: Widget) -> tuple[Style, Color] | Literal[False]:
