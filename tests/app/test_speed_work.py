@@ -585,7 +585,7 @@ async def test_a_key_hands_its_after_frame_work_over_without_a_message(monkeypat
 
     app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await press(pilot, "space", "k", "h")  # (a hint asked for: hints are thought ahead)
+        await press(pilot, "space", "k")
         await pilot.pause(0.3)
         posted: list[str] = []
         events: list[str] = []
