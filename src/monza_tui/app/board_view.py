@@ -19,10 +19,10 @@ from rich.style import Style
 from textual import events
 from textual.geometry import Offset, Region, Size
 from textual.message import Message
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from monza_tui.app.board_marks import Paint, board_letter, paint_space
+from monza_tui.app.board_map import MapOverlay
+from monza_tui.app.board_marks import Paint, paint_space
 from monza_tui.app.scene import Scene, changed_spaces, reframed_spaces
 from monza_tui.app.track_layout import Cellpos, Layout, Layouts
 from monza_tui.app.widgets.common import KeptLines, OwnStyle
@@ -92,7 +92,7 @@ def line_spans(boxes: Iterable[Region], view: Region) -> list[Region]:
     return [Region(first, y, last - first, 1) for y, (first, last) in sorted(lines.items())]
 
 
-class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
+class BoardView(KeptLines, OwnStyle, MapOverlay, can_focus=False):
     """The race track: spaces at their true length and stagger (R4, R5), cars, placed dice
     and tiles in order, and the legal next spaces. Give it scenes with :meth:`show`."""
 
@@ -148,7 +148,6 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
         self._styles: dict[tuple[str, ...], Style] = {}
         self._ready: list[_Ready] = []
         """Scenes painted ahead (see :meth:`prepare`): at most :data:`READY`."""
-        self._map_cache: tuple[object, list[Strip]] | None = None
 
     @property
     def layout_now(self) -> Layout:
@@ -480,92 +479,6 @@ class BoardView(KeptLines, OwnStyle, ScrollView, can_focus=False):
             return self._row(row, width - drawn, scene, cells)
         return self._row(row, 0, scene, cells).crop_extend(scroll_x, scroll_x + width,
                                                            self._blank)
-
-    # The mini-map ----------------------------------------------------------------------
-
-    def _map_region(self, scene: Scene | None = None) -> Region | None:
-        """Where the mini-map lies in the view (top right; bottom right when the cursor, or
-        the space the next step goes from, is under it), or ``None`` when the whole drawing
-        is in view; for ``scene`` (by default the one shown)."""
-        scene = scene or self.scene
-        size = self.scrollable_content_region.size
-        layout = self.layout_now
-        if layout.width <= size.width and layout.height <= size.height:
-            return None
-        from monza_tui.app.minimap import map_size  # (only a board too large for its view)
-
-        width, height = map_size(layout)
-        width += 1  # a column of margin between the track and the map
-        if width > size.width // 2 or height > size.height // 2:
-            return None  # too small a view for a map: scrolling alone
-        top = Region(size.width - width, 0, width, height)
-        bottom = Region(size.width - width, size.height - height, width, height)
-        # Keep the cursor in sight first, then the space the next step goes from.
-        for wanted in ((scene.cursor, scene.origin), (scene.cursor,)):
-            hidden = [self._on_view(space) for space in wanted if space is not None]
-            for region in (top, bottom):
-                if not any(region.overlaps(spot) for spot in hidden):
-                    return region
-        return top
-
-    def _on_view(self, space: int) -> Region:
-        """Where a space's cells and frame are in the view now."""
-        x, y, width, height = self.layout_now.bounds(space)
-        at = Offset(x + self._origin.x, y + self._origin.y) - self.scroll_offset
-        return Region(at.x, at.y, width, height)
-
-    def _map_strips(self) -> tuple[Offset, list[Strip]]:
-        """The mini-map's rows (cached until the scene, the scroll or the size changes)."""
-        region = self._map_region()
-        if region is None:
-            return Offset(0, 0), []
-        key = (region, self.scroll_offset, self.layout_now.scale, self._looks_key())
-        if self._map_cache is not None and self._map_cache[0] == key:
-            return region.offset, self._map_cache[1]
-        size = self.scrollable_content_region.size
-        view = (
-            self.scroll_offset.x - self._origin.x,
-            self.scroll_offset.y - self._origin.y,
-            size.width,
-            size.height,
-        )
-        from monza_tui.app.minimap import minimap
-
-        marks = minimap(self.layout_now, self.scene.cars, view, self.scene.moving_car)
-        strips = []
-        for row in marks:
-            segments = [Segment(" ", self._style(("map",)))]
-            for mark in row:
-                looks: tuple[str, ...] = ("map",)
-                text = mark.text
-                if mark.car is not None:
-                    text = board_letter(mark.car)
-                    looks = (f"car-{mark.car.value}",)
-                elif mark.in_view:
-                    looks = ("map", "map-view")
-                segments.append(Segment(text, self._style(looks)))
-            strips.append(Strip(segments))
-        self._map_cache = (key, strips)
-        return region.offset, strips
-
-    def _looks_key(self) -> tuple[object, ...]:
-        return (tuple(sorted(self.scene.cars.items())), self.scene.moving_car)
-
-    def _map_click(self, offset: Offset) -> bool:
-        """A click on the mini-map scrolls the view there; whether it was on the map."""
-        region = self._map_region()
-        if region is None or not region.contains_point(offset) or offset.x == region.x:
-            return False
-        from monza_tui.app.minimap import map_to_drawing
-
-        x, y = map_to_drawing(offset.x - region.x - 1, offset.y - region.y)
-        size = self.scrollable_content_region.size
-        self.scroll_to(
-            x + self._origin.x - size.width // 2,
-            y + self._origin.y - size.height // 2,
-            animate=False,
-        )
-        return True
 
     # Mouse -----------------------------------------------------------------------------
 

@@ -1,0 +1,129 @@
+"""The board view's mini-map: where it lies over the track, its rows, a click on it.
+
+A track larger than its view (the long track and the classic board at 80x24) scrolls, and
+a map of the whole track in braille dots stands in a corner of the view, with the cars and
+the part in view (:mod:`monza_tui.app.minimap` makes it, without Textual, loaded with the
+first view too small for its track): top right, or bottom right when the cursor is under
+the top corner. This is the widget's part, a mixin of
+:class:`~monza_tui.app.board_view.BoardView`, which gives it the drawing, the scene and
+the looks.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Offset, Region
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from monza_tui.app.board_marks import board_letter
+from monza_tui.app.scene import Scene
+from monza_tui.app.track_layout import Layout
+
+
+class MapOverlay(ScrollView):
+    """A scrolling view of the track with the mini-map over it (see the module)."""
+
+    scene: Scene
+    """What the board shows (the board view's)."""
+    _origin: Offset
+    """Where the drawing starts in the view (the board view's)."""
+    _map_cache: tuple[object, list[Strip]] | None = None
+    """The map's rows and what they were made for (see :meth:`_map_strips`)."""
+
+    @property
+    def layout_now(self) -> Layout:
+        """The drawing shown (the board view's)."""
+        raise NotImplementedError
+
+    def _style(self, looks: tuple[str, ...]) -> Style:
+        """The style of ``looks`` (the board view's)."""
+        raise NotImplementedError
+
+    def _map_region(self, scene: Scene | None = None) -> Region | None:
+        """Where the mini-map lies in the view (top right; bottom right when the cursor, or
+        the space the next step goes from, is under it), or ``None`` when the whole drawing
+        is in view; for ``scene`` (by default the one shown)."""
+        scene = scene or self.scene
+        size = self.scrollable_content_region.size
+        layout = self.layout_now
+        if layout.width <= size.width and layout.height <= size.height:
+            return None
+        from monza_tui.app.minimap import map_size  # (only a board too large for its view)
+
+        width, height = map_size(layout)
+        width += 1  # a column of margin between the track and the map
+        if width > size.width // 2 or height > size.height // 2:
+            return None  # too small a view for a map: scrolling alone
+        top = Region(size.width - width, 0, width, height)
+        bottom = Region(size.width - width, size.height - height, width, height)
+        # Keep the cursor in sight first, then the space the next step goes from.
+        for wanted in ((scene.cursor, scene.origin), (scene.cursor,)):
+            hidden = [self._on_view(space) for space in wanted if space is not None]
+            for region in (top, bottom):
+                if not any(region.overlaps(spot) for spot in hidden):
+                    return region
+        return top
+
+    def _on_view(self, space: int) -> Region:
+        """Where a space's cells and frame are in the view now."""
+        x, y, width, height = self.layout_now.bounds(space)
+        at = Offset(x + self._origin.x, y + self._origin.y) - self.scroll_offset
+        return Region(at.x, at.y, width, height)
+
+    def _map_strips(self) -> tuple[Offset, list[Strip]]:
+        """The mini-map's rows (cached until the scene, the scroll or the size changes)."""
+        region = self._map_region()
+        if region is None:
+            return Offset(0, 0), []
+        key = (region, self.scroll_offset, self.layout_now.scale, self._looks_key())
+        if self._map_cache is not None and self._map_cache[0] == key:
+            return region.offset, self._map_cache[1]
+        size = self.scrollable_content_region.size
+        view = (
+            self.scroll_offset.x - self._origin.x,
+            self.scroll_offset.y - self._origin.y,
+            size.width,
+            size.height,
+        )
+        from monza_tui.app.minimap import minimap
+
+        marks = minimap(self.layout_now, self.scene.cars, view, self.scene.moving_car)
+        strips = []
+        for row in marks:
+            segments = [Segment(" ", self._style(("map",)))]
+            for mark in row:
+                looks: tuple[str, ...] = ("map",)
+                text = mark.text
+                if mark.car is not None:
+                    text = board_letter(mark.car)
+                    looks = (f"car-{mark.car.value}",)
+                elif mark.in_view:
+                    looks = ("map", "map-view")
+                segments.append(Segment(text, self._style(looks)))
+            strips.append(Strip(segments))
+        self._map_cache = (key, strips)
+        return region.offset, strips
+
+    def _looks_key(self) -> tuple[object, ...]:
+        return (tuple(sorted(self.scene.cars.items())), self.scene.moving_car)
+
+    def _map_click(self, offset: Offset) -> bool:
+        """A click on the mini-map scrolls the view there; whether it was on the map."""
+        region = self._map_region()
+        if region is None or not region.contains_point(offset) or offset.x == region.x:
+            return False
+        from monza_tui.app.minimap import map_to_drawing
+
+        x, y = map_to_drawing(offset.x - region.x - 1, offset.y - region.y)
+        size = self.scrollable_content_region.size
+        self.scroll_to(
+            x + self._origin.x - size.width // 2,
+            y + self._origin.y - size.height // 2,
+            animate=False,
+        )
+        return True
+
+
+__all__ = ["MapOverlay"]
