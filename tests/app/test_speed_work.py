@@ -28,7 +28,7 @@ from monza_tui.app.scene import Scene, changed_spaces, reframed_spaces
 from monza_tui.app.track_layout import Layouts
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.boardfile import load_board
-from monza_tui.engine import Colour
+from monza_tui.engine import Colour, Phase
 from monza_tui.record import Race
 
 ANN = Seat("Ann", Colour.RED)
@@ -614,9 +614,17 @@ KEYS_OF_TWO_TURNS = ["enter"] * 4 + ["space", "k"] + ["enter"] * 4
 the drive (after the first player's roll and keep)."""
 
 
-async def _enter_race(monkeypatch: Any, *, foresight: bool) -> list[tuple[Any, ...]]:
-    """:data:`KEYS_OF_TWO_TURNS`; after each key, the board's lines with their styles, the
-    log, the state, and the spaces the key painted itself (not ahead)."""
+KEYS_OF_SEEDED_TURNS = ["enter"] * 5 + ["space", "k", "enter", "space"]
+"""The same race with its seeded dice (no test roller: the dice are known ahead): Ann's
+dice placed and her drive, Ben's roll, keep and drive, Ann's next roll."""
+
+
+async def _enter_race(
+    monkeypatch: Any, *, foresight: bool, keys: list[str] = KEYS_OF_TWO_TURNS,
+    seeded: bool = False,
+) -> list[tuple[Any, ...]]:
+    """``keys`` after the first roll and keep; after each key, the board's lines with their
+    styles, the log, the state, and the spaces the key painted itself (not ahead)."""
     from monza_tui.app.screens.race_ahead import Foresight
 
     ahead = [False]
@@ -640,11 +648,12 @@ async def _enter_race(monkeypatch: Any, *, foresight: bool) -> list[tuple[Any, .
 
     monkeypatch.setattr(board_view, "paint_space", counted)
     seen: list[tuple[Any, ...]] = []
-    app = race_app(race=long_race(), roller=ScriptedDice("RBGYPW", "RBGYPW"))
+    roller = None if seeded else ScriptedDice("RBGYPW", "RBGYPW")
+    app = race_app(race=long_race(), roller=roller)
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "k")
         view = app.screen.query_one(BoardView)
-        for key in KEYS_OF_TWO_TURNS:
+        for key in keys:
             painted.clear()
             await press(pilot, key)
             lines = view.render_lines(view.size.region)
@@ -673,6 +682,23 @@ async def test_a_key_foreseen_draws_what_it_draws_unforeseen(monkeypatch: Any) -
         else:
             assert ours[3] == theirs[3]
     assert foreseen[4][3] != []  # (the roll)
+
+
+@run_async
+async def test_a_roll_foreseen_draws_what_it_draws_unforeseen(monkeypatch: Any) -> None:
+    # A race's seeded dice are known before the key: the foresight rolls them ahead too
+    # (RaceHost.dice_due), and the roll's key then draws the same as without it.
+    keys = KEYS_OF_SEEDED_TURNS
+    unforeseen = await _enter_race(monkeypatch, foresight=False, keys=keys, seeded=True)
+    monkeypatch.undo()
+    foreseen = await _enter_race(monkeypatch, foresight=True, keys=keys, seeded=True)
+    assert len(foreseen) == len(unforeseen) == len(keys)
+    for step, (ours, theirs) in enumerate(zip(foreseen, unforeseen, strict=True)):
+        assert ours[:3] == theirs[:3], step
+    rolled = [step for step, key in enumerate(keys) if key == "space"]
+    assert [foreseen[step][2].phase for step in rolled] == [Phase.EXTRA_ROLL] * 2
+    for step in rolled:  # (each roll lit spaces: painted ahead, not by the key)
+        assert foreseen[step][3] == [] != unforeseen[step][3], step
 
 
 @run_async

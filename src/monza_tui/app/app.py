@@ -494,6 +494,14 @@ class MonzaApp(WordsApp):
             return self.act(Roll(self.roller(race.state)))
         return self.act(seeded_roll(race.seed, race.state))
 
+    def dice_due(self) -> Roll | None:
+        """The race's seeded dice due now (see ``RaceHost.dice_due``); None with a test's
+        roller, which may draw as it goes."""
+        race = self.race
+        if race is None or self.roller is not None or not race.state.is_chance():
+            return None
+        return seeded_roll(race.seed, race.state)
+
     def on_race_changed(self, race: Race) -> None:
         """Hook called with the new race after every action (and when a race begins):
         autosave plugs in here."""

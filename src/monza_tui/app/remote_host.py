@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from monza_tui.app import remote_words as words
 from monza_tui.app.race_setup import seat_label
 from monza_tui.bots import Driver
-from monza_tui.engine import Action, Phase
+from monza_tui.engine import Action, Phase, Roll
 from monza_tui.errors import Said
 from monza_tui.i18n import _
 from monza_tui.net.client import FINAL_CODES
@@ -154,6 +154,10 @@ class RemoteHost:
 
     def foresee(self, action: Action) -> Race | None:
         """Nothing ahead: an action goes to the host, and its race comes back."""
+        return None
+
+    def dice_due(self) -> Roll | None:
+        """Nothing ahead: the host rolls."""
         return None
 
     def roll(self) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from monza_tui.bots import Driver
-from monza_tui.engine import Action, State
+from monza_tui.engine import Action, Roll, State
 from monza_tui.i18n import _
 from monza_tui.learn import progress
 from monza_tui.learn.lesson import Lesson
@@ -90,6 +90,10 @@ class LessonHost:
 
     def foresee(self, action: Action) -> Race | None:
         """Nothing ahead: the lesson's script decides what an action plays."""
+        return None
+
+    def dice_due(self) -> Roll | None:
+        """Nothing ahead: the lesson's script has the dice."""
         return None
 
     def roll(self) -> bool:

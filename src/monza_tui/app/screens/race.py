@@ -207,7 +207,7 @@ class RaceScreen(
             self._offered = offered
             self.refresh_bindings()
         self.follow_focus()  # the terminal's cursor, for screen readers (screen_cursor.py)
-        if live and now.human:
+        if live and (now.human or now.state.is_chance()):
             self.foresee_after_frame()
 
     def prompt_text(self) -> str:

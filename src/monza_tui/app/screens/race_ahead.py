@@ -1,8 +1,11 @@
-"""Foresight: what Enter would play, worked out while a person looks at the board.
+"""Foresight: what the obvious key would play, worked out while a person looks at the board.
 
-Once the frame of a person's decision is out, the race screen plays the obvious key ahead
-(:func:`~monza_tui.app.screens.race_keys.enter_actions`: the die onto the cursor's space,
-the drive once no die fits, the bonus move's step). The app applies it
+Once the frame of a person's decision is out, the race screen plays the obvious key ahead:
+Enter (:func:`~monza_tui.app.screens.race_keys.enter_actions`: the die onto the cursor's
+space, the drive once no die fits, the bonus move's step), or the dice due at this
+keyboard when they are known before they are rolled (``RaceHost.dice_due``: a race's
+seeded dice are a pure function of its seed and state; they are never shown before the
+roll): the roll's key, the turbo roll and the re-roll after their pause. The app applies it
 (``RaceHost.foresee``), the screen derives the choices of the state after it and words its
 log lines, and the board paints the spaces and rows it changes
 (:meth:`~monza_tui.app.board_view.BoardView.prepare`). If that key comes, the screen takes
@@ -42,7 +45,8 @@ class Foresight:
     _foresight_due = False
 
     def foresee_after_frame(self) -> None:
-        """A person decides: once the frame is out, foresee the Enter key."""
+        """A person decides (or dice are due): once the frame is out, foresee the obvious
+        key."""
         if not self._foresight_due:
             self._foresight_due = True
             after_frame(cast("RaceScreen", self), self._foresee)
@@ -51,13 +55,21 @@ class Foresight:
         self._foresight_due = False
         screen = cast("RaceScreen", self)
         now, pointer, race = screen.now, screen.pointer, screen.race
-        if not (screen.is_attached and now.human and now.state is race.state
-                and screen._frame is None):
+        state = now.state
+        if not (screen.is_attached and state is race.state and screen._frame is None):
             return
-        if self._foresight_for == (now.state, pointer):
+        if self._foresight_for == (state, pointer):
             return
-        self._foresight_for = (now.state, pointer)
-        actions = enter_actions(now, pointer)
+        self._foresight_for = (state, pointer)
+        if state.is_chance():
+            # Dice rolled at this keyboard (the roll's key; the turbo roll and the re-roll
+            # after their pause, or s), if they are known ahead.
+            dice = screen.monza.dice_due() if screen.drives_here(state.player) else None
+            actions: tuple[Action, ...] = (dice,) if dice is not None else ()
+        elif now.human:
+            actions = enter_actions(now, pointer)
+        else:
+            return
         if len(actions) != 1:  # (nothing, or the keep and a placement: two actions)
             return
         action = actions[0]

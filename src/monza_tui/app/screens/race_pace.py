@@ -130,6 +130,13 @@ class RaceHost(Protocol):
         does more than apply it (a networked race, a lesson)."""
         ...
 
+    def dice_due(self) -> Roll | None:
+        """The dice :meth:`roll` would roll now, where they are known before the key (the
+        race's seeded dice, a pure function of its seed and state), for the foresight;
+        None elsewhere (the host of a networked race rolls, a lesson's script, a test's
+        roller that may draw as it goes)."""
+        ...
+
     def show_results(self) -> None:
         """The race is over: show the results."""
         ...
