@@ -195,6 +195,39 @@ async def test_each_decision_s_hint_is_worked_out_ahead_once_the_expert_is_ready
 
 
 @run_async
+async def test_the_decision_at_hand_is_thought_out_when_the_expert_tables_arrive(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A race resumed in the middle of a turn (or a quick first roll) meets its first
+    decision before the app's warm-up has built the expert's tables: its hint is thought out
+    when they arrive, not only from the next decision on."""
+    asked: list[State] = []
+
+    def spy(state: State) -> Hint:
+        asked.append(state)
+        return hint(state)
+
+    ready = False
+    monkeypatch.setattr(race_pace, "expert_ready", lambda race: ready)
+    monkeypatch.setattr(bots, "hint", spy)
+    app = racing()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space")
+        await pilot.pause(race_pace.THINK_AHEAD * 2)
+        assert asked == []  # (the tables on their way: nothing thought out)
+        ready = True
+        state, screen = app.race.state, app.screen
+        app._expert_ready(app.race)  # (what the warm-up calls once they are built)
+
+        def thought() -> bool:
+            ahead = screen._ahead  # type: ignore[attr-defined]
+            return ahead is not None and ahead[0] is state and ahead[1].done()
+
+        await wait_for(pilot, thought)
+        assert asked == [state] and app.race.state is state
+
+
+@run_async
 async def test_a_hint_pointing_where_the_pointer_is_still_marks_its_plan(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

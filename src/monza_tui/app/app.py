@@ -15,6 +15,7 @@ for the last save.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 import time
@@ -306,6 +307,15 @@ class MonzaApp(WordsApp):
         from monza_tui.bots.prebuild import build_elsewhere  # in a child process
 
         build_elsewhere(race.game.board, race.game.pro)
+        with contextlib.suppress(RuntimeError):  # (the app has closed meanwhile)
+            self.call_from_thread(self._expert_ready, race)
+
+    def _expert_ready(self, race: Race) -> None:
+        """The expert's tables for ``race``'s board are built: the race screen thinks out
+        the hint of the decision at hand (it does not while they are being built)."""
+        screen = self._race_screen()
+        if screen is not None and self.race is not None and self.race.game is race.game:
+            screen.expert_arrived()
 
     def _show(self, screen: Any) -> None:
         # One main screen over the default one: set-up, race, or results over the race.

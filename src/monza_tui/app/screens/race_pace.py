@@ -433,7 +433,19 @@ class RacePace(Screen[None]):
         self._hint_ready(race, found)
         return True
 
-    def _plan_ahead(self, race: Race) -> None:
+    def expert_arrived(self) -> None:
+        """The expert's tables are built (the app's warm-up, after the first frame): the
+        hint of a decision at hand now is thought out at once (it was not while they were
+        being built: a race resumed in the middle of a turn, a quick first roll)."""
+        race = self.race
+        state = race.state
+        if state.is_chance() or state.is_terminal():
+            return
+        actor = state.current_player()
+        if self.drives_here(actor) and not self.thinks_here(actor):
+            self._plan_ahead(race, glance=False)
+
+    def _plan_ahead(self, race: Race, *, glance: bool = True) -> None:
         """Work out the hint for a person's decision before it is asked for: a glance
         (:data:`THINK_AHEAD`) after the frame that shows the decision, in the thinker
         thread, in short slices (:func:`think_of_hint`); dropped if the race moved on
@@ -457,7 +469,10 @@ class RacePace(Screen[None]):
 
                 future.add_done_callback(done)
 
-        after_frame(self, lambda: self.set_timer(THINK_AHEAD, start))
+        if glance:
+            after_frame(self, lambda: self.set_timer(THINK_AHEAD, start))
+        else:  # (the decision's frame is long out)
+            start()
 
     def _hint_thought(self, state: State, future: Future[Hint]) -> None:
         """A hint worked out ahead is ready: still for the decision at hand, it is worded
