@@ -240,6 +240,28 @@ def test_out_of_turn_keys_send_nothing_and_a_refusal_is_worded() -> None:
     run(main)
 
 
+def test_a_guest_has_the_expert_built_for_its_hints(monkeypatch: Any) -> None:
+    # As a race begun at this terminal: the expert's tables for the board are built in
+    # another process once the race is shown (a first hint built them in the app's
+    # interpreter, holding the keys back for most of a second, and no hint was thought
+    # out ahead).
+    warmed: list[Race] = []
+    monkeypatch.setattr(MonzaApp, "warm_up", lambda self, race: warmed.append(race))
+
+    async def main() -> None:
+        race = hosted(["Ann"], ["Ben"])
+        server, address = await serve(race, range(1, 2))
+        guest = await guest_app(server, address, name="Ben")
+        try:
+            async with guest.run_test(size=SIZE) as pg:
+                await until(lambda: isinstance(guest.screen, RaceScreen), [pg])
+                assert len(warmed) == 1 and warmed[0].game is client(guest).race.game
+        finally:
+            await server.stop()
+
+    run(main)
+
+
 def test_a_seat_nobody_took_waits_and_the_host_hands_it_to_a_computer_driver() -> None:
     async def main() -> None:
         race = hosted([], ["Ann", "Ben"])

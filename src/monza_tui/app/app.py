@@ -297,13 +297,18 @@ class MonzaApp(WordsApp):
         self._show(make_screen() if make_screen is not None else RaceScreen(self))
         self.call_after_refresh(heap.settle)  # what lives as long as the race: kept out of
         # the collector's later passes (they would take tens of ms in the middle of a key)
-        # After the first frame: the warm-up thread would otherwise compete with it.
+        self.warm_up(race)
+
+    def warm_up(self, race: Race) -> None:
+        """Once the race's first frame is out (the warm-up would compete with it), build the
+        expert's tables for its board in another process (a few hundred ms, once per
+        board): the first bot move or hint does not wait for them, and the hints can be
+        thought out ahead. A race from this terminal, or one joined over the network."""
         self.set_timer(0.3, lambda: self._warm_up(race))
 
     @work(thread=True, exclusive=True, group="warm-up")
     def _warm_up(self, race: Race) -> None:
-        """Build the drivers' per-board tables in the background (a few hundred ms, once per
-        board), so the first bot move or hint of the race does not wait for them."""
+        """:meth:`warm_up`'s worker: it waits for the child process without the lock."""
         from monza_tui.bots.prebuild import build_elsewhere  # in a child process
 
         build_elsewhere(race.game.board, race.game.pro)
@@ -314,7 +319,8 @@ class MonzaApp(WordsApp):
         """The expert's tables for ``race``'s board are built: the race screen thinks out
         the hint of the decision at hand (it does not while they are being built)."""
         screen = self._race_screen()
-        if screen is not None and self.race is not None and self.race.game is race.game:
+        shown = screen.monza.race if screen is not None else None
+        if screen is not None and shown is not None and shown.game is race.game:
             screen.expert_arrived()
 
     def _show(self, screen: Any) -> None:

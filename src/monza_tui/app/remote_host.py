@@ -302,6 +302,7 @@ class RemoteHost:
             self._race_over(self.client.record_text)  # (joined after the end)
         self.screen = RaceScreen(self)
         self.app._show(self.screen)
+        self.app.warm_up(self.client.race)  # (the expert, for the hints asked here)
         if self.watching:
             self.screen.call_after_refresh(
                 lambda: self.screen.log_lines([words.watching_words()]) if self.screen else None)
