@@ -263,7 +263,8 @@ def turn_heading(app: MonzaApp) -> str:
 
 def without_foresight(monkeypatch: Any) -> None:
     """Count only what a key does: not the foresight that follows its frame, working out
-    the state after Enter (``race_ahead.py``; test_speed_work.py tests it)."""
+    the state after Enter or the dice due (``race_ahead.py``; test_speed_work.py tests
+    it)."""
     from monza_tui.app.screens.race_ahead import Foresight
 
     monkeypatch.setattr(Foresight, "_foresee", lambda self: None)

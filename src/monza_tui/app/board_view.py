@@ -49,8 +49,6 @@ CellsOf = Callable[[Cellpos, Paint], Paint]
 _HEAVY = str.maketrans("─│┼├┤┬┴╭╮╰╯", "━┃╋┣┫┳┻┏┓┗┛")
 """The cursor's frame is drawn heavy, so it shows without colour too."""
 
-
-
 READY = 2
 """Scenes painted ahead at most (:meth:`BoardView.prepare`): the Enter key's and the hint's."""
 

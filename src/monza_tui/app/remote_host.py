@@ -302,7 +302,8 @@ class RemoteHost:
             self._race_over(self.client.record_text)  # (joined after the end)
         self.screen = RaceScreen(self)
         self.app._show(self.screen)
-        self.app.warm_up(self.client.race)  # (the expert, for the hints asked here)
+        if not self.watching:  # (the expert, for the hints asked here: a watcher asks none)
+            self.app.warm_up(self.client.race)
         if self.watching:
             self.screen.call_after_refresh(
                 lambda: self.screen.log_lines([words.watching_words()]) if self.screen else None)
