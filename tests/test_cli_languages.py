@@ -78,7 +78,7 @@ def test_simulate_json_keeps_the_ids_for_scripts(capsys) -> None:
 
 
 def test_level_names_are_the_set_up_screens_words() -> None:
-    from monza_tui.app.race_setup import seat_label
+    from monza_tui.race.setup import seat_label
 
     i18n.set_language("de")
     assert [level_name(level) for level in ("random", "greedy", "expert")] == [

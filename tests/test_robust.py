@@ -110,7 +110,7 @@ def test_a_bad_name_is_refused_at_every_entrance(name: str, home: Path) -> None:
     assert name_problem(name) is not None
     with pytest.raises(GameConfigError):  # the race itself
         new_race(1, (name, "Ben"))
-    from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+    from monza_tui.race.setup import RaceSetup, Seat, start_race
 
     setup = RaceSetup(seats=(Seat(name, Colour.RED), Seat("Ben", Colour.BLUE)))
     if name.strip() == name or not name.strip():  # the set-up screen strips spaces

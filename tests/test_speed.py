@@ -95,7 +95,7 @@ def test_a_race_on_screen_has_not_imported_pydantic(tmp_path: Path) -> None:
     pydantic is still not loaded: it costs launch time and several megabytes."""
     make_app = (
         "from monza_tui.app.app import MonzaApp\n"
-        "from monza_tui.app.race_setup import RaceSetup, Seat, start_race\n"
+        "from monza_tui.race.setup import RaceSetup, Seat, start_race\n"
         "from monza_tui.engine import Colour\n"
         "seats = (Seat('Ann', Colour.RED), Seat('Bot 1', Colour.GREEN, 'expert'))\n"
         "setup = RaceSetup(board='long', pro=True, bonus=True, seats=seats, seed=4)\n"
@@ -118,7 +118,7 @@ def test_the_collector_waits_for_a_screen_s_first_frame_then_sweeps_once_then_ti
         "from monza_tui import heap\n"
         "heap.hold()\n"
         "from monza_tui.app.app import MonzaApp\n"
-        "from monza_tui.app.race_setup import RaceSetup, start_race\n"
+        "from monza_tui.race.setup import RaceSetup, start_race\n"
         "setup = RaceSetup(board='long', seed=4)\n"
         "app = MonzaApp(setup, race=start_race(setup), bot_delay=30, animation_delay=0)\n"
         "print(gc.isenabled(), gc.get_freeze_count() > 0)\n"

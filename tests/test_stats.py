@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from monza_tui import stats
-from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.cli import main
 from monza_tui.engine import Colour
+from monza_tui.race.setup import RaceSetup, Seat
 from monza_tui.stats import evening
 from monza_tui.stats.index import INDEX, scan_indexed
 from monza_tui.stats.results import scan_folder

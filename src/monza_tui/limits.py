@@ -9,7 +9,7 @@ taking minutes or gigabytes.
 
 Player names are checked here too (:func:`name_problem`), once, for every way a name
 comes in: ``--player`` flags and the set-up screen (through
-``monza_tui.app.race_setup.check_seats``) and records (``record.lines.PlayerLine``).
+``monza_tui.race.setup.check_seats``) and records (``record.lines.PlayerLine``).
 """
 
 from __future__ import annotations

@@ -22,11 +22,11 @@ from textual.widgets import Static
 from app.language_checks import PSEUDO, screen_problems
 from monza_tui import i18n
 from monza_tui.app.app import MonzaApp
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.engine import Colour, Phase, State
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.record import Race
 
 DATA = Path(__file__).parent / "data"

@@ -24,10 +24,10 @@ from builders import game, play, state
 from monza_tui import i18n
 from monza_tui.app.board_marks import CAR_MARK, FINISHED_MARK, car_glyph
 from monza_tui.app.board_view import BoardView, line_spans
-from monza_tui.app.scene import DONE_LABEL, Scene, scene_from_state
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board, parse_board
 from monza_tui.engine import Colour, Die, Phase, Place, SpaceKind, State, Tile
 from monza_tui.i18n import colour_letter
+from monza_tui.race.scene import DONE_LABEL, Scene, scene_from_state
 
 R, B, G, Y, P, W = (colour_letter(c) for c in Colour)
 """The colour letters in the session's language."""

@@ -22,13 +22,13 @@ from app.helpers import (
     wait_for,
 )
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import ordinal
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.widgets.dice import DiceTray
 from monza_tui.bots import hint
 from monza_tui.engine import BonusStep, Colour, Die, Phase, Place, Reroll
 from monza_tui.i18n import _, colour_name, pgettext
+from monza_tui.race.narrate import ordinal
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.wording import word
 
 ANN, BOT = Seat("Ann", Colour.RED), Seat(bot_name(1), Colour.BLUE, "greedy")

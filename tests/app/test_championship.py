@@ -25,13 +25,13 @@ from app.helpers import (
     static_text,
 )
 from monza_tui import i18n
-from monza_tui.app.narrate import ordinal
-from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.results import ResultsScreen, evening_text
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.app.screens.standings import StandingsScreen
 from monza_tui.commands import resume
 from monza_tui.engine import Colour
+from monza_tui.race.narrate import ordinal
+from monza_tui.race.setup import RaceSetup, Seat
 from monza_tui.stats import evening
 from monza_tui.stats.evening import Score, table
 from monza_tui.stats.words import TROPHY, champions_line
@@ -175,7 +175,7 @@ async def test_an_evening_survives_quitting_between_races(home: Path) -> None:
 @run_async
 async def test_a_race_resumed_mid_evening_is_still_the_evenings(home: Path) -> None:
     from monza_tui import saves
-    from monza_tui.app.race_setup import start_race
+    from monza_tui.race.setup import start_race
 
     setup = RaceSetup(board=SPRINT, seats=BOTS)
     race = start_race(setup)

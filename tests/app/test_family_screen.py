@@ -32,15 +32,15 @@ from app.helpers import (
 )
 from app.language_checks import STANDINGS_CUT, known_problem
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import dice_text, ordinal
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
-from monza_tui.app.screens.race_now import Pointer, derive
-from monza_tui.app.screens.race_words import no_fit_reason, prompt
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
 from monza_tui.i18n import _, colour_name
+from monza_tui.race.narrate import dice_text, ordinal
+from monza_tui.race.now import Pointer, derive
+from monza_tui.race.setup import RaceSetup, Seat, start_race
+from monza_tui.race.words import no_fit_reason, prompt
 
 OK, CHOOSE = key_label("⏎", "OK"), key_label("⇥/←→", "Choose")
 

@@ -27,11 +27,11 @@ from app.helpers import (
     screen_text,
     settle,
 )
-from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import TROPHY, ResultsScreen, dice_words
 from monza_tui.engine import Colour
 from monza_tui.i18n import _
+from monza_tui.race.setup import RaceSetup, Seat
 from monza_tui.record import parse_records
 
 SEATS = (Seat("Ann", Colour.RED), Seat(bot_name(1), Colour.BLUE, "greedy"))

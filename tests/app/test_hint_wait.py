@@ -28,16 +28,16 @@ from app.helpers import (
 from monza_tui import bots
 from monza_tui.app import board_view
 from monza_tui.app.app import SWITCH_INTERVAL
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens import race as race_screen
 from monza_tui.app.screens import race_pace
 from monza_tui.app.screens.race_pace import expert_ready
-from monza_tui.app.screens.race_words import hint_text
 from monza_tui.app.widgets import panel
 from monza_tui.app.widgets.panel import TurnBanner
 from monza_tui.bots import Hint, hint
 from monza_tui.bots.tables import tables_for
 from monza_tui.engine import Colour, Phase, Place, State
+from monza_tui.race.setup import RaceSetup, Seat, start_race
+from monza_tui.race.words import hint_text
 from monza_tui.wording import word
 
 ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)

@@ -24,10 +24,10 @@ from app.helpers import race_app, run_async, screen_lines, settle
 from app.language_checks import region_lines, speaking
 from monza_tui import i18n
 from monza_tui.app.board_marks import CAR_MARK, car_glyph
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.engine import Colour
 from monza_tui.i18n import colour_letter
 from monza_tui.locale import catalogue
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 
 TRANSLATED = ("de", "fr", "pl", "zh", "ru")
 """The rulebooks' languages besides English (docs/i18n.md)."""
@@ -188,7 +188,7 @@ import asyncio
 from monza_tui import i18n
 i18n.set_language("de")
 from monza_tui.app.app import MonzaApp
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.engine import Colour
 
 async def main():

@@ -13,12 +13,12 @@ from rich.cells import cell_len
 
 from app.helpers import ScriptedDice, chip_place, press, race_app, run_async, said, sprint
 from app.language_checks import PROMPT_GROWS, TILES_CUT, known_problem
-from monza_tui.app.narrate import where_words
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.app.widgets.panel import Standings, TurnBanner, standings_columns
 from monza_tui.engine import Colour
 from monza_tui.i18n import _, colour_name
+from monza_tui.race.narrate import where_words
 
 
 @run_async

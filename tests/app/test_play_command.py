@@ -9,7 +9,13 @@ import pytest
 
 from app.helpers import SPRINT, bot_name, said
 from builders import B, G, P, R, W, Y
-from monza_tui.app.race_setup import (
+from monza_tui.boardfile import load_board
+from monza_tui.cli import build_parser, main
+from monza_tui.commands.play import make_app
+from monza_tui.engine import Phase
+from monza_tui.errors import UserError
+from monza_tui.i18n import _, colour_name
+from monza_tui.race.setup import (
     RaceSetup,
     Seat,
     check_seats,
@@ -19,12 +25,6 @@ from monza_tui.app.race_setup import (
     start_index,
     start_race,
 )
-from monza_tui.boardfile import load_board
-from monza_tui.cli import build_parser, main
-from monza_tui.commands.play import make_app
-from monza_tui.engine import Phase
-from monza_tui.errors import UserError
-from monza_tui.i18n import _, colour_name
 
 
 def player(n: int) -> str:

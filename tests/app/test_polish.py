@@ -33,7 +33,12 @@ from app.helpers import (
 from app.language_checks import STANDINGS_CUT, TILES_CUT, known_problem
 from monza_tui import i18n
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import (
+from monza_tui.app.screens.results import ResultsScreen, dice_words, rule_note
+from monza_tui.app.widgets.panel import wrap_words
+from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
+from monza_tui.i18n import _
+from monza_tui.i18n import colour_letter as letter
+from monza_tui.race.narrate import (
     ordinal,
     places,
     push_lines,
@@ -41,12 +46,7 @@ from monza_tui.app.narrate import (
     tell,
     where_short,
 )
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
-from monza_tui.app.screens.results import ResultsScreen, dice_words, rule_note
-from monza_tui.app.widgets.panel import wrap_words
-from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
-from monza_tui.i18n import _
-from monza_tui.i18n import colour_letter as letter
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.record import Race
 
 FOUR = (

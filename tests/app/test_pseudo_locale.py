@@ -23,11 +23,11 @@ from app.language_checks import (
     screen_problems,
     speaking,
 )
-from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.app.screens.rules import RulesScreen
 from monza_tui.engine import Colour
+from monza_tui.race.setup import RaceSetup, Seat
 
 SEATS = (Seat("Ann", Colour.RED), Seat("Bob", Colour.BLUE, "greedy"))
 

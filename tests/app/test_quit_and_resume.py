@@ -18,12 +18,12 @@ from app.helpers import (
     static_text,
 )
 from monza_tui import saves
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.engine import Colour, Phase
 from monza_tui.i18n import _
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 
 ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
 

@@ -22,13 +22,13 @@ from app.helpers import (
 from app.language_checks import speaking
 from monza_tui import i18n
 from monza_tui.app import choices
-from monza_tui.app.narrate import dice_text, ordinal, tell
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.rules import RulesScreen, rules_text
 from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour, Confirm, Die, Game, KeepRoll, Phase, Place, Roll, Tile
 from monza_tui.i18n import _, colour_name, pgettext
+from monza_tui.race.narrate import dice_text, ordinal, tell
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 
 ANN, BEN = Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE)
 

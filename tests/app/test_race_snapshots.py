@@ -12,8 +12,8 @@ import pytest
 
 from app.helpers import settle
 from monza_tui.app.app import MonzaApp
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.engine import Colour
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 
 SEATS = (Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE))
 

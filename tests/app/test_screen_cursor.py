@@ -92,8 +92,8 @@ async def test_the_cursor_follows_the_focused_field_of_the_setup() -> None:
 
 @run_async
 async def test_on_a_scrolling_board_the_cursor_is_on_the_space_in_view() -> None:
-    from monza_tui.app.race_setup import RaceSetup, Seat, start_race
     from monza_tui.engine import Colour
+    from monza_tui.race.setup import RaceSetup, Seat, start_race
 
     race = start_race(RaceSetup(board="long", pro=True, seed=3,
                                 seats=(Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE))))

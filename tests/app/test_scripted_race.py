@@ -35,13 +35,13 @@ from app.helpers import (
     turn_heading,
     where,
 )
-from monza_tui.app.narrate import dice_text, ordinal
-from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.engine import Colour, Phase
 from monza_tui.i18n import _, colour_letter, colour_name, ngettext, pgettext
+from monza_tui.race.narrate import dice_text, ordinal
+from monza_tui.race.setup import RaceSetup, Seat
 
 DICE = (
     "RGBYPW",  # Ann's roll

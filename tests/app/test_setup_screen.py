@@ -27,7 +27,6 @@ from app.helpers import (
 )
 from builders import B, G, P, R, W, Y
 from monza_tui.app.app import MonzaApp
-from monza_tui.app.race_setup import RaceSetup, Seat, setup_of
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
@@ -39,6 +38,7 @@ from monza_tui.bots import make_driver
 from monza_tui.engine import CarCountError, Edition, GameConfigError, check_car_count
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
+from monza_tui.race.setup import RaceSetup, Seat, setup_of
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 

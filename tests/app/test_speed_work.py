@@ -23,12 +23,12 @@ from app.helpers import (
 from monza_tui.app import board_view
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
-from monza_tui.app.scene import Scene, changed_spaces, reframed_spaces
 from monza_tui.app.track_layout import Layouts
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour, Phase
+from monza_tui.race.scene import Scene, changed_spaces, reframed_spaces
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.record import Race
 
 ANN = Seat("Ann", Colour.RED)

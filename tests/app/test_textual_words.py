@@ -23,12 +23,12 @@ from app.helpers import (
 )
 from app.language_checks import speaking
 from monza_tui import i18n, settings
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.engine import Colour
 from monza_tui.i18n import _
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 
 
 @pytest.fixture

@@ -404,8 +404,8 @@ def test_every_space_boundary_shows_in_plain_text(name: str, scale: Scale) -> No
     letter covers) is drawn between them, on every board at every scale, with and without
     cars (every space's letter and a car on every other space, painted as in a race)."""
     from monza_tui.app.board_marks import paint_space
-    from monza_tui.app.scene import Scene
     from monza_tui.engine import Colour
+    from monza_tui.race.scene import Scene
 
     bf = load_board(name)
     layout = layout_board(bf.board, bf.shape, scale)

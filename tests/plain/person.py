@@ -14,11 +14,11 @@ import io
 import sys
 from pathlib import Path
 
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.bots import hint
 from monza_tui.engine import Colour, DeclineBonus, Die, KeepRoll, Phase, Place, Reroll
 from monza_tui.plain.game import PlainGame
 from monza_tui.plain.words import choice_of
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 

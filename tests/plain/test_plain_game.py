@@ -13,12 +13,12 @@ import pytest
 
 from app.helpers import SPRINT, ScriptedDice, press, race_app, run_async, screen_text
 from monza_tui import i18n, saves
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.commands.resume import prepare
 from monza_tui.engine import Colour, Die, Phase, Place, Reroll, Roll
 from monza_tui.plain.game import PROMPT, PlainGame, clean, rules_lines
 from monza_tui.plain.words import choices
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.record import read_records
 from plain.person import SCRIPT, SEED, TRANSCRIPT, everything_met, long_race
 
@@ -183,10 +183,10 @@ def test_the_bonus_hint_names_no_space_id() -> None:
     """The line game promises no coordinates: the expert's reason for a bonus step says
     where the car would then be (its place, the spaces to the finish), as the bonus choice
     does, never the space's id ("b21"), in every language."""
-    from monza_tui.app.narrate import where_words
     from monza_tui.bots import hint
     from monza_tui.engine import BonusStep
     from monza_tui.plain.words import hint_words
+    from monza_tui.race.narrate import where_words
 
     rng = random.Random(3)
     names = ["Ann", "Ben", "Cy"]

@@ -18,10 +18,10 @@ import pytest
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.replay_screen import ReplayApp, ReplayScreen, Timeline, describe
-from monza_tui.app.scene import scene_from_state
 from monza_tui.boardfile import load_board
 from monza_tui.cli import main
 from monza_tui.engine import Colour, Die, Phase, Place, Roll, Tile
+from monza_tui.race.scene import scene_from_state
 from monza_tui.record import Player, Race, write_records
 
 DATA = Path(__file__).parent.parent / "data"

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from monza_tui.app.race_setup import Seat, seat_label
 from monza_tui.boardfile import load_board
 from monza_tui.bots import LEVELS, make_driver
 from monza_tui.engine import Colour
+from monza_tui.race.setup import Seat, seat_label
 from monza_tui.record import Player, Race, RecordError, parse_records, record_text
 from monza_tui.seats import SeatKind
 

@@ -356,7 +356,7 @@ def run_async(test: Any) -> Any:
 async def test_the_app_saves_every_action_and_resizes_keep_the_race(home: Path) -> None:
     from monza_tui.app.app import MonzaApp
     from monza_tui.app.board_view import BoardView
-    from monza_tui.app.scene import scene_from_state
+    from monza_tui.race.scene import scene_from_state
 
     players = [Player("Ann", Colour.RED), Player("Ben", Colour.BLUE)]
     race = Race.start(load_board("oval"), players, seed=41, pro=True, bonus=True)

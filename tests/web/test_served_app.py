@@ -13,10 +13,10 @@ import pytest
 from rich.cells import cell_len
 
 from app.helpers import ANN, BEN, race_app, run_async, screen_text, settle, sprint, wait_for
-from monza_tui.app.race_setup import Seat
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.cli import main
 from monza_tui.i18n import _
+from monza_tui.race.setup import Seat
 from monza_tui.record import parse_records
 from monza_tui.web import EMOJI, PLAIN_MARKS, SERVED, emoji, served
 from monza_tui.web.download import MIME_TYPE, file_name

@@ -30,10 +30,10 @@ from textual.binding import Binding, BindingType
 from monza_tui import heap
 from monza_tui.app.app_words import WordsApp
 from monza_tui.app.autosave import Autosaver
-from monza_tui.app.race_setup import RaceSetup, setup_of, start_race
 from monza_tui.app.widgets.common import after_frame
 from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, seeded_roll
 from monza_tui.i18n import N_, _
+from monza_tui.race.setup import RaceSetup, setup_of, start_race
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 from monza_tui.wording import word

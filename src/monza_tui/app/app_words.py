@@ -20,9 +20,9 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from monza_tui.app.race_setup import RaceSetup, default_seats
 from monza_tui.i18n import _, current_language, pgettext, retranslate
 from monza_tui.locale.textual_words import modifier_words
+from monza_tui.race.setup import RaceSetup, default_seats
 
 
 def relabel_bindings(nodes: Iterable[Any] = ()) -> None:

@@ -18,8 +18,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from monza_tui.app.board_marks import board_letter
-from monza_tui.app.scene import Scene
 from monza_tui.app.track_layout import Layout
+from monza_tui.race.scene import Scene
 
 
 class MapOverlay(ScrollView):

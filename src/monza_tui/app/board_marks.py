@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from monza_tui.app.scene import Scene, split_label
 from monza_tui.app.track_layout import Cellpos, Layout
 from monza_tui.engine import Board, Colour, Space, SpaceKind
 from monza_tui.i18n import colour_letter
+from monza_tui.race.scene import Scene, split_label
 
 Paint = tuple[str, tuple[str, ...]]
 """A cell's text and the names of its looks (``palette.BOARD``), painted in order."""

@@ -1,7 +1,7 @@
 """The board widget: the track drawn with box drawing and colours, cars, dice and highlights.
 
 Geometry comes from :mod:`monza_tui.app.track_layout` (pure); what to show comes from a
-:class:`~monza_tui.app.scene.Scene` (pure, derived from one engine state). This widget only
+:class:`~monza_tui.race.scene.Scene` (pure, derived from one engine state). This widget only
 paints, with Textual's Line API: one cached :class:`Strip` per row, and on a new scene only
 the rows of spaces whose look changed are refreshed. The drawing is re-laid out (the largest
 scale that fits) when the widget is resized; the scene is kept, so resizing mid-race changes
@@ -23,13 +23,13 @@ from textual.strip import Strip
 
 from monza_tui.app.board_map import MapOverlay
 from monza_tui.app.board_marks import Paint, paint_space
-from monza_tui.app.scene import Scene, changed_spaces, reframed_spaces
 from monza_tui.app.track_layout import Cellpos, Layout, Layouts
 from monza_tui.app.widgets.common import KeptLines, OwnStyle
 from monza_tui.boardfile import BoardFile
 from monza_tui.engine import SpaceKind
 from monza_tui.i18n import _, colour_name
 from monza_tui.palette import BOARD
+from monza_tui.race.scene import Scene, changed_spaces, reframed_spaces
 
 MIN_VIEW = (30, 11)
 """The smallest board area (columns, rows) the race is playable in (scrolling): a band's

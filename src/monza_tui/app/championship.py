@@ -13,8 +13,8 @@ import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from monza_tui.app.race_setup import setup_of, start_race
 from monza_tui.errors import UserError
+from monza_tui.race.setup import setup_of, start_race
 from monza_tui.record import Race
 from monza_tui.stats import evening as evenings
 from monza_tui.stats.evening import Evening

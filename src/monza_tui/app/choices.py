@@ -1,14 +1,14 @@
 """What the player can point at now, as plain functions of an engine state.
 
-A thin front of :func:`monza_tui.app.screens.race_now.derive`, the one place where the
+A thin front of :func:`monza_tui.race.now.derive`, the one place where the
 choices are read off :meth:`State.legal_actions` (R5, R6, R13, R15); tests and tools that
 have a state and no screen ask here. The last state asked about is remembered.
 """
 
 from __future__ import annotations
 
-from monza_tui.app.screens.race_now import Now, derive
 from monza_tui.engine import Action, Die, Phase, Place, State, Tile, Token
+from monza_tui.race.now import Now, derive
 
 _PLAYER_PHASES = (Phase.PLACING, Phase.TURBO_PLACING, Phase.BONUS)
 _last: tuple[State | None, Now | None] = (None, None)

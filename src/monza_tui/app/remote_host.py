@@ -19,12 +19,12 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from monza_tui.app import remote_words as words
-from monza_tui.app.race_setup import seat_label
 from monza_tui.bots import Driver
 from monza_tui.engine import Action, Phase, Roll
 from monza_tui.errors import Said
 from monza_tui.i18n import _
 from monza_tui.net.client import FINAL_CODES
+from monza_tui.race.setup import seat_label
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 from monza_tui.wording import word

@@ -25,10 +25,6 @@ from textual.widgets.option_list import Option
 from monza_tui import heap
 from monza_tui.app.app_words import label_keys
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import dice_text, space_name, space_short, tell
-from monza_tui.app.race_setup import ROBOT
-from monza_tui.app.scene import scene_from_state
-from monza_tui.app.seat_words import change_text
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -44,6 +40,10 @@ from monza_tui.engine import (
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _, colour_letter, colour_name, pgettext
 from monza_tui.palette import STYLE
+from monza_tui.race.narrate import dice_text, space_name, space_short, tell
+from monza_tui.race.scene import scene_from_state
+from monza_tui.race.seat_words import change_text
+from monza_tui.race.setup import ROBOT
 from monza_tui.record import Race
 from monza_tui.record.seating import SeatChange, changes_by_step, seats_at
 from monza_tui.seats import player_name

@@ -26,7 +26,7 @@ OPENS_SCREEN = True
 if TYPE_CHECKING:
     from textual.app import App
 
-    from monza_tui.app.race_setup import RaceSetup
+    from monza_tui.race.setup import RaceSetup
     from monza_tui.record import Race
 
 HELP_BOT_DELAY = 0.6
@@ -118,15 +118,15 @@ def add_plain_argument(parser: argparse.ArgumentParser) -> None:
 
 def race_from_flags(args: argparse.Namespace) -> tuple[RaceSetup, Race | None]:
     """The set-up and the race the flags describe; no race (None) without race flags."""
-    from monza_tui.app.race_setup import (
+    from monza_tui.boardfile import load_board
+    from monza_tui.engine import CarCountError, check_car_count
+    from monza_tui.race.setup import (
         RaceSetup,
         fit_cars,
         seats_from_flags,
         start_index,
         start_race,
     )
-    from monza_tui.boardfile import load_board
-    from monza_tui.engine import CarCountError, check_car_count
 
     described = any(getattr(args, flag, None) not in (None, False) for flag in RACE_FLAGS)
     if not described:
@@ -237,8 +237,8 @@ def plain_race(args: argparse.Namespace) -> Race:
     unfinished race saved last if the player wants it (asked in one line), else a new race
     of the default set-up (the oval, two players at one keyboard)."""
     from monza_tui import saves
-    from monza_tui.app.race_setup import start_race
     from monza_tui.plain.game import ask_yes_no
+    from monza_tui.race.setup import start_race
 
     setup, race = race_from_flags(args)
     if race is not None:

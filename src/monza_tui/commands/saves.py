@@ -13,10 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from monza_tui import saves
-from monza_tui.app.race_setup import seat_label
 from monza_tui.files import shown
 from monza_tui.i18n import _, colour_letter
 from monza_tui.palette import STYLE
+from monza_tui.race.setup import seat_label
 from monza_tui.wording import board_title
 
 DEFAULT_LIMIT = 20

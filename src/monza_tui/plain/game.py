@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TextIO
 
 from monza_tui import saves
-from monza_tui.app.narrate import tell
 from monza_tui.bots import Driver, Hint, hint, make_driver
 from monza_tui.engine import (
     Action,
@@ -52,6 +51,7 @@ from monza_tui.plain.words import (
     situation,
     taken_back_line,
 )
+from monza_tui.race.narrate import tell
 from monza_tui.record import Race
 from monza_tui.wording import word
 

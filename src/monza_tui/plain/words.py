@@ -4,7 +4,7 @@ The situation of the player who decides (whose turn, where the car is, the dice,
 tiles, what lies ahead), the numbered choices, the hint, the field and the results. The
 choices are read off :meth:`State.legal_actions` alone (R5, R6, R13, R15), so nothing
 offered is a move the rules refuse; what happened is told by the race log's own
-narration (:mod:`monza_tui.app.narrate`), not here.
+narration (:mod:`monza_tui.race.narrate`), not here.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from monza_tui.app.narrate import where_words
-from monza_tui.app.screens.race_words import no_fit_reason
 from monza_tui.boardfile import Shape
 from monza_tui.bots import Hint
 from monza_tui.engine import (
@@ -35,6 +33,8 @@ from monza_tui.engine import (
 )
 from monza_tui.i18n import _, colour_name, ngettext, pgettext
 from monza_tui.plain.ahead import Names, ahead_words, from_left, step_words
+from monza_tui.race.narrate import where_words
+from monza_tui.race.words import no_fit_reason
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind
 from monza_tui.wording import board_title, sentences, word

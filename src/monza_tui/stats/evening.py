@@ -26,9 +26,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from monza_tui.app.race_setup import RaceSetup
 from monza_tui.errors import UserError
 from monza_tui.files import atomic_write_text, read_text
+from monza_tui.race.setup import RaceSetup
 
 if TYPE_CHECKING:
     from monza_tui.stats.results import RaceResult

@@ -12,9 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from monza_tui.app.race_setup import RaceSetup, Seat
 from monza_tui.engine import Colour
 from monza_tui.limits import MAX_NAME_CHARS, MAX_RACES
+from monza_tui.race.setup import RaceSetup, Seat
 from monza_tui.seats import SeatKind
 from monza_tui.stats.evening import Evening
 

@@ -50,7 +50,7 @@ def final_places(race: Race) -> tuple[int, ...]:
     """The final order of a finished race: the cars at the finish by their dice in the
     final round, fewest first (R11: the fewest win), then the others by their place on the
     board (steps to the finish, as the race screen ranks them)."""
-    from monza_tui.app.narrate import places  # the one ranking of cars on the board
+    from monza_tui.race.narrate import places  # the one ranking of cars on the board
 
     state = race.state
     finished = set(state.finished())

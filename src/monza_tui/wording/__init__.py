@@ -111,7 +111,7 @@ def value(item: object) -> object:
     if isinstance(item, Spot):
         return spot(item)
     if isinstance(item, CarAt):
-        from monza_tui.app.narrate import where_words  # the one way a car's place is said
+        from monza_tui.race.narrate import where_words  # the one way a car's place is said
 
         return where_words(item.state, item.player)
     if isinstance(item, Said | BaseException):

@@ -20,23 +20,11 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import headlines
-from monza_tui.app.race_setup import seat_label
-from monza_tui.app.scene import Scene
 from monza_tui.app.screens.race_ahead import Foresight
-from monza_tui.app.screens.race_keys import KEY_ACTIONS, KEYS, enter_actions, offers
+from monza_tui.app.screens.race_keys import KEY_ACTIONS, KEYS
 from monza_tui.app.screens.race_mouse import RaceMouse
-from monza_tui.app.screens.race_now import (
-    PLACING,
-    Now,
-    Pointer,
-    base_scene,
-    derive,
-    pointer_scene,
-)
 from monza_tui.app.screens.race_pace import RaceHost, RacePace
 from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
-from monza_tui.app.screens.race_words import hint_text, prompt, waiting_prompt
 from monza_tui.app.screens.screen_cursor import FollowOnRace
 from monza_tui.app.screens.seat_change import SeatChanges
 from monza_tui.app.widgets.common import KeptLines, RepaintsDirectly, StyledOnMount, one
@@ -60,6 +48,19 @@ from monza_tui.engine import (
     Token,
 )
 from monza_tui.i18n import _, colour_name
+from monza_tui.race.narrate import headlines
+from monza_tui.race.now import (
+    PLACING,
+    Now,
+    Pointer,
+    base_scene,
+    derive,
+    pointer_scene,
+)
+from monza_tui.race.offers import enter_actions, offers
+from monza_tui.race.scene import Scene
+from monza_tui.race.setup import seat_label
+from monza_tui.race.words import hint_text, prompt, waiting_prompt
 from monza_tui.record import Race
 
 if TYPE_CHECKING:

@@ -20,12 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import tell
-from monza_tui.app.scene import Scene
-from monza_tui.app.screens.race_keys import enter_actions
-from monza_tui.app.screens.race_now import Now, Pointer, base_scene, derive, pointer_scene
 from monza_tui.app.widgets.common import after_frame, one
 from monza_tui.engine import Action, State
+from monza_tui.race.narrate import tell
+from monza_tui.race.now import Now, Pointer, base_scene, derive, pointer_scene
+from monza_tui.race.offers import enter_actions
+from monza_tui.race.scene import Scene
 
 if TYPE_CHECKING:
     from monza_tui.app.screens.race import RaceScreen

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.screens.race_now import PLACING
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.dice import DiceTray, TileTray
 from monza_tui.engine import BonusStep, Phase
 from monza_tui.i18n import _
+from monza_tui.race.now import PLACING
 
 if TYPE_CHECKING:
     from monza_tui.app.screens.race import RaceScreen

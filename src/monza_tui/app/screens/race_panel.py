@@ -14,10 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.narrate import tell
-from monza_tui.app.screens.race_now import PLACING, Now, Pointer
 from monza_tui.app.screens.race_pace import RacePace
-from monza_tui.app.seat_words import change_text
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import KeptLines, one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
@@ -25,6 +22,9 @@ from monza_tui.app.widgets.panel import PanelText, RoundInfo, Standings, TurnBan
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import N_, _
+from monza_tui.race.narrate import tell
+from monza_tui.race.now import PLACING, Now, Pointer
+from monza_tui.race.seat_words import change_text
 from monza_tui.record.seating import changes_by_step
 from monza_tui.wording import board_title, sentences
 

@@ -13,12 +13,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from monza_tui.app.narrate import ordinal, where_short
 from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
 from monza_tui.i18n import N_, _, colour_letter, ngettext, number, retranslate
+from monza_tui.race.narrate import ordinal, where_short
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
 from monza_tui.stats.words import TROPHY

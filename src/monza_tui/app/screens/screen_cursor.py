@@ -21,8 +21,8 @@ from monza_tui.engine import Die
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from monza_tui.app.screens.race_now import Pointer
     from monza_tui.app.screens.race_pace import RacePace
+    from monza_tui.race.now import Pointer
 
     _Race = RacePace
     _Screen = Screen[Any]

@@ -20,11 +20,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from monza_tui.app.race_setup import seat_label
 from monza_tui.app.screens.screen_cursor import FollowFocus
-from monza_tui.app.seat_words import change_text
 from monza_tui.app.widgets.panel import Standings, actor
 from monza_tui.i18n import N_, _, colour_letter
+from monza_tui.race.seat_words import change_text
+from monza_tui.race.setup import seat_label
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind
 

@@ -23,7 +23,6 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from monza_tui.app.drop_down import DropDown
 from monza_tui.app.language_choice import LanguageChoice
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.app.screens.screen_cursor import FollowFocus
 from monza_tui.app.screens.setup_form import (
     FILE,
@@ -42,6 +41,7 @@ from monza_tui.engine import Colour, Edition
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _, colour_name
 from monza_tui.limits import MAX_RACES
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 

@@ -11,10 +11,10 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label
 
 from monza_tui.app.drop_down import DropDown
-from monza_tui.app.race_setup import Seat, default_seats, seat_label
 from monza_tui.boardfile import BuiltinBoard, builtin_boards
 from monza_tui.engine import Colour, Edition
 from monza_tui.i18n import N_, _, colour_name
+from monza_tui.race.setup import Seat, default_seats, seat_label
 from monza_tui.seats import SeatKind
 from monza_tui.wording import board_title
 

@@ -23,12 +23,12 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from monza_tui.app.board_marks import CAR_MARK
-from monza_tui.app.narrate import where_short, where_words
-from monza_tui.app.race_setup import ROBOT, seat_label
 from monza_tui.app.widgets.common import KeptLines, OwnStyle, put_text
 from monza_tui.engine import Colour, Phase, State
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
+from monza_tui.race.narrate import where_short, where_words
+from monza_tui.race.setup import ROBOT, seat_label
 from monza_tui.record import Player
 
 CHIP_STYLE = {c: Style.parse(f"bold {s.text} on {s.background}") for c, s in SPACE.items()}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from monza_tui.app.race_setup import seat_label
 from monza_tui.i18n import _
+from monza_tui.race.setup import seat_label
 from monza_tui.record.seating import SeatChange
 
 

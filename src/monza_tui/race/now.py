@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from monza_tui.app.scene import Scene, hinted_path, scene_from_state
 from monza_tui.engine import (
     Action,
     BonusStep,
@@ -27,6 +26,7 @@ from monza_tui.engine import (
     Tile,
     Token,
 )
+from monza_tui.race.scene import Scene, hinted_path, scene_from_state
 
 if TYPE_CHECKING:
     from monza_tui.bots import Hint

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from monza_tui.app.narrate import where_words
-from monza_tui.app.screens.race_now import PLACING, Now, Pointer
 from monza_tui.engine import (
     BonusStep,
     Colour,
@@ -26,6 +24,8 @@ from monza_tui.engine import (
 )
 from monza_tui.engine.board import touches
 from monza_tui.i18n import _, colour_name, pgettext
+from monza_tui.race.narrate import where_words
+from monza_tui.race.now import PLACING, Now, Pointer
 from monza_tui.wording import sentences, word
 
 if TYPE_CHECKING:
@@ -191,4 +191,12 @@ def hint_text(state: State, found: Hint | None) -> str:
     return _("Hint: {plan} – {reason}").format(plan=plan, reason=word(found.reason))
 
 
-__all__ = ["hint_text", "no_fit_reason", "prompt", "waiting_prompt"]
+def driver_failed(error: str) -> str:
+    """What is said when a computer driver fails (``race.drivers.bot_move``): the race goes
+    on with the first legal action. ``error``: what it raised ("" for an action the rules
+    refused)."""
+    return _("The computer driver failed ({error}); it plays the first legal move.").format(
+        error=error or _("illegal action"))
+
+
+__all__ = ["driver_failed", "hint_text", "no_fit_reason", "prompt", "waiting_prompt"]

@@ -1,0 +1,108 @@
+"""The computer drivers of a race's seats: one seeding, one way to ask them, one answer when
+they fail.
+
+A driver's generator comes from the race's seed, the seat, and how often that seat has
+changed hands before (the record holds both), so a race plays the same moves at one
+keyboard, line by line, hosted over the network or in ``simulate``, and again when it is
+resumed or replayed for a bug report. A driver that raises, or chooses what the rules
+refuse, never stops a race: the first legal action is played instead, and the error is
+handed back for the front end to say (:func:`bot_move`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from monza_tui.engine import Action, State
+from monza_tui.record import Race
+
+if TYPE_CHECKING:  # (the drivers' module is loaded with the first computer driver)
+    from monza_tui.bots import Driver
+
+MAX_STEPS = 64
+"""The most actions of a driver's turn thought out at once (a turn has a few dozen)."""
+
+
+def driver_rng(seed: int, player: int, changes: int = 0) -> random.Random:
+    """The generator of the computer driver at ``player``'s seat, after ``changes`` earlier
+    changes of hands of that seat in the race."""
+    if changes:
+        return random.Random(f"monza-bot/{seed}/{player}/{changes}")
+    return random.Random(f"monza-bot/{seed}/{player}")
+
+
+def changes_of(race: Race, player: int) -> int:
+    """How often ``player``'s seat has changed hands in ``race`` so far."""
+    return sum(1 for change in race.seat_changes if change.player == player)
+
+
+class Drivers:
+    """The computer drivers of one race's bot seats, made when first asked for and again
+    whenever a seat has changed hands (a person left, a level was changed)."""
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[str, int, Driver]] = {}
+
+    def of(self, race: Race, player: int) -> Driver:
+        """The driver of ``player``'s seat now (the same one between its moves).
+        :class:`ValueError` if a person drives it."""
+        from monza_tui.bots import make_driver
+
+        level = race.players[player].seat
+        if not level.is_bot:
+            raise ValueError(f"player {player} is driven by a person")
+        changes = changes_of(race, player)
+        made = self._made.get(player)
+        if made is None or made[:2] != (level.value, changes):
+            driver = make_driver(level, driver_rng(race.seed, player, changes))
+            made = (level.value, changes, driver)
+            self._made[player] = made
+        return made[2]
+
+    def set(self, player: int, level: str, changes: int, driver: Driver) -> None:
+        """Seat ``driver`` (a lesson's scripted coach, a test's driver) at ``player``'s
+        seat for as long as the seat keeps ``level`` and ``changes``."""
+        self._made[player] = (level, changes, driver)
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A computer driver's answer: the actions to play, in order."""
+
+    actions: tuple[Action, ...]
+    failed: bool = False
+    """The driver failed: ``actions`` is the first legal action alone, played instead."""
+    error: str = ""
+    """What the driver raised ("" when it chose an action the rules refuse)."""
+
+
+def bot_move(driver: Driver, state: State, *, whole_turn: bool = False) -> BotMove:
+    """What ``driver`` plays from ``state``: one action, or with ``whole_turn`` (a skipped
+    pause: the turn shown at once) every action up to the next roll, decision of someone
+    else, or the end, at most :data:`MAX_STEPS`. The one policy for a driver that fails:
+    the first legal action, and the error to tell."""
+    actions: list[Action] = []
+    error = ""
+    player = state.current_player()
+    at = state
+    try:
+        while len(actions) < MAX_STEPS:
+            action = driver.choose(at)
+            if not at.is_legal(action):
+                break  # (after the first: the rest of the turn is asked for again)
+            actions.append(action)
+            at = at.apply(action)
+            if (not whole_turn or at.is_terminal() or at.is_chance()
+                    or at.current_player() != player):
+                break
+    except Exception as exc:  # a broken driver must not break the race
+        if not actions:
+            error = str(exc) or type(exc).__name__
+    if not actions:
+        return BotMove((state.legal_actions()[0],), failed=True, error=error)
+    return BotMove(tuple(actions))
+
+
+__all__ = ["MAX_STEPS", "BotMove", "Drivers", "bot_move", "changes_of", "driver_rng"]
