@@ -26,11 +26,11 @@ from typing import Any
 from textual.app import App
 
 from monza_tui.app.app import MonzaApp
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.boardfile import load_board
 from monza_tui.bots import make_driver
 from monza_tui.bots.tables import tables_for
 from monza_tui.engine import Colour, Game, Phase, Roll, roll_dice
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 
 
 class FrameClock:

@@ -118,11 +118,11 @@ KINDS = (
 async def _make_script(seed: int, each: int, max_steps: int) -> Script:
     """Play the race in-process with the same keys, noting what each one shows."""
     from monza_tui.app.app import MonzaApp
-    from monza_tui.app.race_setup import RaceSetup, Seat, start_race
     from monza_tui.app.screens.race import RaceScreen
     from monza_tui.engine import Colour
     from monza_tui.engine.actions import Place, Tile
     from monza_tui.engine.state import Phase
+    from monza_tui.race.setup import RaceSetup, Seat, start_race
 
     seats = (
         Seat("Ann", Colour.RED),

@@ -19,11 +19,11 @@ import argparse
 import sys
 from dataclasses import replace
 
-from monza_tui.app.narrate import tell
 from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour, Confirm, Game, Phase, Place, State
 from monza_tui.learn.lesson import Lesson
 from monza_tui.learn.script import PARTS, Step
+from monza_tui.race.narrate import tell
 
 NAMES = ["Player 1", "Coach"]
 

@@ -12,9 +12,9 @@ import random
 from pathlib import Path
 
 from monza_tui.app.app import MonzaApp
-from monza_tui.app.race_setup import RaceSetup, Seat, start_race
 from monza_tui.bots import make_driver
 from monza_tui.engine import Colour, Phase
+from monza_tui.race.setup import RaceSetup, Seat, start_race
 
 OUT = Path(__file__).parent.parent / "docs" / "screenshots"
 NAMES = ("Ann", "Ben", "Cy", "Dee")
