@@ -35,7 +35,7 @@ def _no_hints_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     tables are kept per board): a key's work counted or a hint's calls spied on would
     change with the order of the tests. So tests think ahead only where they say so
     (tests/app/test_hint_wait.py)."""
-    monkeypatch.setattr("monza_tui.app.screens.race_pace.expert_ready", lambda race: False)
+    monkeypatch.setattr("monza_tui.app.screens.race_hints.expert_ready", lambda race: False)
 
 
 @pytest.fixture(autouse=True)

@@ -273,7 +273,7 @@ async def _quit_when_saving_fails(
     app = MonzaApp(race=new_race(5), bot_delay=0, animation_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app.roll()
+        assert app.host.roll()
         await pilot.pause()
         await pilot.press("ctrl+q")
         await pilot.pause()

@@ -49,7 +49,7 @@ async def test_a_bot_turn_is_shown_step_by_step_and_thinks_in_a_thread() -> None
             original_show(scene)
 
         view.show = spy_show  # type: ignore[method-assign]
-        driver = app.drivers[1]
+        driver = app.host.driver(1)
         original_choose = driver.choose
 
         def spy_choose(state: Any) -> Any:

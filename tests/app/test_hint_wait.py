@@ -29,8 +29,8 @@ from monza_tui import bots
 from monza_tui.app import board_view
 from monza_tui.app.app import SWITCH_INTERVAL
 from monza_tui.app.screens import race as race_screen
-from monza_tui.app.screens import race_pace
-from monza_tui.app.screens.race_pace import expert_ready
+from monza_tui.app.screens import race_hints
+from monza_tui.app.screens.race_hints import expert_ready
 from monza_tui.app.widgets import panel
 from monza_tui.app.widgets.panel import TurnBanner
 from monza_tui.bots import Hint, hint
@@ -55,13 +55,13 @@ def spied_hint(threads: list[str], delay: float = 0.0) -> Any:
 def waited_for(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Record each time the screen falls back to waiting for a hint in a worker."""
     calls: list[bool] = []
-    original = race_pace.RacePace._await_hint
+    original = race_hints.RaceHints._await_hint
 
     def spy(self: Any, *args: Any) -> Any:
         calls.append(True)
         return original(self, *args)
 
-    monkeypatch.setattr(race_pace.RacePace, "_await_hint", spy)
+    monkeypatch.setattr(race_hints.RaceHints, "_await_hint", spy)
     return calls
 
 
@@ -73,7 +73,7 @@ def racing() -> Any:
 @run_async
 async def test_a_quick_hint_comes_with_the_keys_own_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     threads: list[str] = []
-    monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
+    monkeypatch.setattr(race_hints, "HINT_WAIT", 60.0)
     monkeypatch.setattr(bots, "hint", spied_hint(threads))
     fallback = waited_for(monkeypatch)
     app = racing()
@@ -93,7 +93,7 @@ async def test_a_quick_hint_comes_with_the_keys_own_frame(monkeypatch: pytest.Mo
 @run_async
 async def test_a_slow_hint_follows_in_a_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     threads: list[str] = []
-    monkeypatch.setattr(race_pace, "HINT_WAIT", 0.0)
+    monkeypatch.setattr(race_hints, "HINT_WAIT", 0.0)
     monkeypatch.setattr(bots, "hint", spied_hint(threads, delay=0.05))
     fallback = waited_for(monkeypatch)
     app = racing()
@@ -114,7 +114,7 @@ async def test_a_failing_hint_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(state: State) -> Hint:
         raise ValueError("no")
 
-    monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
+    monkeypatch.setattr(race_hints, "HINT_WAIT", 60.0)
     monkeypatch.setattr(bots, "hint", broken)
     app = racing()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -147,24 +147,24 @@ async def test_each_decision_s_hint_is_worked_out_ahead_once_the_expert_is_ready
         return hint(state)
 
     ready = False
-    monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
-    monkeypatch.setattr(race_pace, "expert_ready", lambda race: ready)
+    monkeypatch.setattr(race_hints, "HINT_WAIT", 60.0)
+    monkeypatch.setattr(race_hints, "expert_ready", lambda race: ready)
     monkeypatch.setattr(bots, "hint", spy)
     usual = sys.getswitchinterval()
     app = racing()
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space")
-        await pilot.pause(race_pace.THINK_AHEAD * 2)
+        await pilot.pause(race_hints.THINK_AHEAD * 2)
         assert asked == []  # the expert's tables not built yet: nothing thought out
         ready = True
         first = next(a for a in hint(app.race.state).actions if isinstance(a, Place))
-        assert app.act(first)
+        assert app.host.act(first)
         screen = app.screen
         placed = app.race.state
 
         def thought() -> bool:
-            ahead = screen._ahead  # type: ignore[attr-defined]
-            return ahead is not None and ahead[0] is placed and ahead[1].done()
+            future = app.host.ahead.hint(placed)
+            return future is not None and future.done()
 
         await wait_for(pilot, thought)
         assert asked == [placed]  # worked out before any hint is asked for
@@ -208,20 +208,20 @@ async def test_the_decision_at_hand_is_thought_out_when_the_expert_tables_arrive
         return hint(state)
 
     ready = False
-    monkeypatch.setattr(race_pace, "expert_ready", lambda race: ready)
+    monkeypatch.setattr(race_hints, "expert_ready", lambda race: ready)
     monkeypatch.setattr(bots, "hint", spy)
     app = racing()
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space")
-        await pilot.pause(race_pace.THINK_AHEAD * 2)
+        await pilot.pause(race_hints.THINK_AHEAD * 2)
         assert asked == []  # (the tables on their way: nothing thought out)
         ready = True
         state, screen = app.race.state, app.screen
         app._expert_ready(app.race)  # (what the warm-up calls once they are built)
 
         def thought() -> bool:
-            ahead = screen._ahead  # type: ignore[attr-defined]
-            return ahead is not None and ahead[0] is state and ahead[1].done()
+            future = app.host.ahead.hint(state)
+            return future is not None and future.done()
 
         await wait_for(pilot, thought)
         assert asked == [state] and app.race.state is state
@@ -236,7 +236,7 @@ async def test_a_hint_pointing_where_the_pointer_is_still_marks_its_plan(
     from monza_tui.app.board_view import BoardView
     from monza_tui.engine import Die
 
-    monkeypatch.setattr(race_pace, "HINT_WAIT", 60.0)
+    monkeypatch.setattr(race_hints, "HINT_WAIT", 60.0)
     app = racing()
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space")

@@ -130,7 +130,7 @@ async def test_a_die_that_fits_nowhere_is_refused_with_a_message() -> None:
             "Die {n} ({colour}) fits no space ahead.", n=6, colour=colour_name(Colour.WHITE)
         )
         # An illegal action from anywhere is refused by the engine's door.
-        assert not app.act(Confirm())
+        assert not app.host.act(Confirm())
         await settle(pilot)
         assert list(app._notifications)[-1].message == _("That is not allowed now.")
 

@@ -160,7 +160,7 @@ def test_a_host_that_is_gone_for_good_ends_the_app_with_one_line() -> None:
         app = race_app(networked=True)
         from monza_tui.app.remote_host import connect
 
-        app.remote = await connect(app, address, server.code, name="Ann")
+        app.host = await connect(app, address, server.code, name="Ann")
         try:
             async with app.run_test(size=(80, 24)) as pilot:
                 await until(lambda: isinstance(app.screen, RaceScreen), [pilot])
@@ -205,7 +205,7 @@ def test_joining_a_race_that_is_over_shows_its_results() -> None:
         app = race_app(networked=True)
         from monza_tui.app.remote_host import connect
 
-        app.remote = await connect(app, address, server.code, watch=True)
+        app.host = await connect(app, address, server.code, watch=True)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
                 await until(lambda: isinstance(app.screen, ResultsScreen), [pilot])

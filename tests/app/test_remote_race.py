@@ -52,20 +52,20 @@ async def serve(race: Race, remote: range, *, grace: float = 20.0) -> tuple[Race
 async def host_app(server: RaceServer, address: str) -> MonzaApp:
     """The host's own terminal: joined with the host's token."""
     app = race_app(networked=True)
-    app.remote = await connect(app, address, server.code, token=server.host_token,
+    app.host = await connect(app, address, server.code, token=server.host_token,
                                server=None, invitation=server.invitation)
     return app
 
 
 async def guest_app(server: RaceServer, address: str, **options: Any) -> MonzaApp:
     app = race_app(networked=True)
-    app.remote = await connect(app, address, server.code, **options)
+    app.host = await connect(app, address, server.code, **options)
     return app
 
 
 def remote(app: MonzaApp) -> RemoteHost:
-    assert app.remote is not None
-    return app.remote
+    assert isinstance(app.host, RemoteHost)
+    return app.host
 
 
 def client(app: MonzaApp) -> RaceClient:

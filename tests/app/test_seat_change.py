@@ -71,12 +71,12 @@ async def test_a_seat_handed_to_a_bot_mid_turn_and_back_by_keys(tmp_path: Path) 
         assert race.players[0].seat is SeatKind.EXPERT
         assert race.seat_changes == (SeatChange(1, 2, 0, SeatKind.EXPERT, SeatKind.HUMAN),)
         assert race.state.path == placed  # the placed die stays; the bot goes on from it
-        assert not human_turn(app) and 0 in app.drivers
+        assert not human_turn(app) and app.host.driver(0) is not None
         assert log_lines(app)[-1] == HANDED
         # Back to a person before the bot's step: nothing was played meanwhile.
         await wait_for(pilot, lambda: not app.screen._thinking)
         await _hand(pilot, "enter", "enter")  # the suggestion for a bot's car: a person
-        assert app.race.players[0].seat is SeatKind.HUMAN and 0 not in app.drivers
+        assert app.race.players[0].seat is SeatKind.HUMAN and app.host.driver(0) is None
         assert app.race.state.path == placed and human_turn(app)
         assert log_lines(app)[-1] == BACK
         # Handed over again, and the bot plays the turn on (s: no pause).
@@ -170,7 +170,7 @@ async def test_a_resumed_race_keeps_the_drivers_of_now_and_retells_the_change() 
     app = race_app(race=saved)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: human_turn(app) and app.race.state.player == 1)
-        assert 0 in app.drivers and app.race.players[0].seat is SeatKind.EXPERT
+        assert app.host.driver(0) is not None and app.race.players[0].seat is SeatKind.EXPERT
         told = log_lines(app)
         assert HANDED in told
         assert told.index(HANDED) < told.index(GOES_ON)

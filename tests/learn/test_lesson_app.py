@@ -26,8 +26,8 @@ def _own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def host(app: Any) -> LessonHost:
-    assert isinstance(app.lesson, LessonHost)
-    return app.lesson
+    assert isinstance(app.host, LessonHost)
+    return app.host
 
 
 def keys_for(app: Any) -> list[str]:
@@ -97,7 +97,7 @@ async def test_the_whole_lesson_by_keys() -> None:
         assert flat(_(LONG.end)) in flat(guide(app))
         assert not app.screen.query_one("#turn").display  # no coach's turn to come
         await play_to(pilot, 1, None)
-        assert app.lesson is None and app.race is None
+        assert app.host is None and app.race is None
         assert isinstance(app.screen, SetupScreen)
         assert app.screen.setup == app.setup  # the player's, not the lesson's
         assert not progress.path().exists()

@@ -369,10 +369,10 @@ async def test_the_app_saves_every_action_and_resizes_keep_the_race(home: Path) 
             assert now is not None
             state = now.state
             if state.is_chance():
-                assert app.roll()
+                assert app.host.roll()
             else:
                 rng = random.Random(f"app/{step}")
-                assert app.act(rng.choice(state.legal_actions()))
+                assert app.host.act(rng.choice(state.legal_actions()))
             await pilot.pause()
             now = app.race
             assert now is not None

@@ -1,12 +1,13 @@
-"""The Textual app of ``monza play``: one :class:`Race`, changed only through :meth:`act`.
+"""The Textual app of ``monza play``: the screens around one race and its host.
 
-The app holds the race (engine state plus history, ``monza_tui.record.Race``) and nothing
-else of the game. Every action, a person's key, a click, a bot's choice or a roll of the
-dice, goes through :meth:`MonzaApp.act`, which asks the engine whether it is legal, applies
-it, calls the :meth:`MonzaApp.on_race_changed` hook (autosave hooks in there) and lets the
-race screen draw the new state. Screens only point at things and call :meth:`act`; the
-set-up and results screens reach the app by messages (``SetupScreen.Chosen``) and actions
-(``app.rematch``, ``app.new_setup``, ``app.rules``).
+The app holds nothing of the game but the host of the race shown (:attr:`MonzaApp.host`,
+``app/hosts.py``): a race at this keyboard (``LocalHost``), the lesson's, or one held by a
+server elsewhere. Every action, a person's key, a click, a bot's choice or a roll of the
+dice, goes through the host, which asks the engine whether it is legal, applies it and
+tells the app (:meth:`MonzaApp.race_changed`: autosave hooks in there) and the race
+screen. Screens only point at things and ask the host; the set-up and results screens
+reach the app by messages (``SetupScreen.Chosen``) and actions (``app.rematch``,
+``app.new_setup``, ``app.rules``).
 
 The autosave is written after the frame that shows the action, by a thread of its own
 (:mod:`monza_tui.app.autosave`), so a key never waits for the disk; leaving the app waits
@@ -16,10 +17,8 @@ for the last save.
 from __future__ import annotations
 
 import contextlib
-import random
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -30,23 +29,17 @@ from textual.binding import Binding, BindingType
 from monza_tui import heap
 from monza_tui.app.app_words import WordsApp
 from monza_tui.app.autosave import Autosaver
+from monza_tui.app.hosts import LocalHost, RaceHost, Roller
 from monza_tui.app.widgets.common import after_frame
-from monza_tui.engine import Action, Colour, IllegalActionError, Roll, State, seeded_roll
 from monza_tui.i18n import N_, _
 from monza_tui.race.setup import RaceSetup, setup_of, start_race
 from monza_tui.record import Race
-from monza_tui.seats import SeatKind
-from monza_tui.wording import word
 from monza_tui.wording.going_on import go_on
 
 if TYPE_CHECKING:
-    from monza_tui.app.remote_host import RemoteHost
     from monza_tui.app.screens.race import RaceScreen
     from monza_tui.app.screens.setup import SetupScreen
     from monza_tui.stats.evening import Evening
-
-Roller = Callable[[State], tuple[Colour, ...]]
-"""Test hook: the dice chance rolls now (instead of the race's seeded dice)."""
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds between a bot's steps, so that people can follow them."""
@@ -97,7 +90,8 @@ class MonzaApp(WordsApp):
         ``roller`` is a test hook: it decides every roll instead of the race's seeded dice.
         ``offer_saved``: on the set-up screen, offer to continue an unfinished saved race.
         ``learn``: open the guided first race (``monza learn``).
-        ``networked``: a race over the network comes (``app.remote``, set before it runs).
+        ``networked``: a race over the network comes (its host is set as :attr:`host`
+        before the app runs).
         """
         # The first screen's styles are read with the app's: pushed later, a screen that
         # brings new CSS has Textual parse every style sheet again.
@@ -105,11 +99,12 @@ class MonzaApp(WordsApp):
         super().__init__(css_path=[self.CSS_PATH, first])
         self._palette_words()
         self.setup = setup or RaceSetup()
-        self.race: Race | None = None
+        self.host: RaceHost | None = None
+        """The host of the race shown (``app/hosts.py``); None: no race (the set-up)."""
         self.bot_delay = max(0.0, bot_delay)
         self.animation_delay = max(0.0, animation_delay)
         self.roller = roller
-        self.drivers: dict[int, Any] = {}
+        self._networked = networked
         self._first_race = race
         self._leaving = False  # set by exit(): input after that is dropped
         self._first_frame_out = False
@@ -120,19 +115,17 @@ class MonzaApp(WordsApp):
         self.autosaver = Autosaver(self.post_message)
         self._unsaved: Race | None = None
         """The newest race not yet handed to the autosaver (it is, after the next frame)."""
-        self._foreseen: tuple[Race, Action, Race] | None = None
-        """A race, an action and the race after it, applied ahead (:meth:`foresee`)."""
         self._told_save_error: str | None = None
         """The last failed save's message told (each reason once)."""
         self.evening: Evening | None = None
         """The evening of races this race belongs to, if any (app/championship.py)."""
         self._learn = learn
-        self.lesson: Any = None
-        """The guided first race while it is on (``monza_tui.learn.host.LessonHost``): its
-        race is not autosaved, and it answers the quit key (docs/learn.md)."""
-        self.remote: RemoteHost | None = None
-        """The race over the network shown (``app/remote_host.py``): the server's, never
-        saved as an unfinished race here, and it answers the quit key."""
+
+    @property
+    def race(self) -> Race | None:
+        """The race shown (its host's: the only copy of the game's truth)."""
+        host = self.host
+        return host.race if host is not None else None
 
     # Screens --------------------------------------------------------------------------
 
@@ -187,8 +180,8 @@ class MonzaApp(WordsApp):
         self._usual_switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(min(SWITCH_INTERVAL, self._usual_switch_interval))
         self._apply_saved_theme()
-        if self.remote is not None:
-            self.remote.start()
+        if self._networked and self.host is not None:
+            self.host.start()
         elif self._learn:
             self.action_learn()
         elif self._first_race is not None:
@@ -227,14 +220,8 @@ class MonzaApp(WordsApp):
         from monza_tui.app.screens.confirm import ConfirmScreen
 
         race = self.race
-        if self.lesson is not None:
-            self.lesson.quit()
-            return
-        if self.remote is not None:
-            from monza_tui.app.remote_quit import ask_to_leave
-
-            ask_to_leave(self, self.remote)
-            return
+        if self.host is not None and self.host.quit():
+            return  # (the lesson, a race over the network: they ask their own way)
         if race is None or race.state.is_terminal():
             self.exit()
             return
@@ -268,7 +255,7 @@ class MonzaApp(WordsApp):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.on_race_changed(race)
+                self.race_changed(race)
                 self.save_now()
                 if self.autosaver.error is None:
                     self.exit(message=go_on("quit_saved"))
@@ -278,26 +265,21 @@ class MonzaApp(WordsApp):
         question = go_on("quit_question")
         self.push_screen(ConfirmScreen(question, yes=_("Quit"), no=_("Play on")), answered)
 
-    def begin(self, race: Race, *, make_screen: Callable[[], Any] | None = None) -> None:
-        """Start showing ``race``: its bots get their drivers, the race screen opens (or the
-        screen ``make_screen`` makes: the lesson's)."""
-        from monza_tui.app.screens.race import RaceScreen
-
-        self.race = race
-        self.drivers = {}
-        if any(player.seat.is_bot for player in race.players):  # (else no drivers loaded)
-            from monza_tui.bots import make_driver
-
-            self.drivers = {
-                index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
-                for index, player in enumerate(race.players)
-                if player.seat.is_bot
-            }
-        self.on_race_changed(race)
-        self._show(make_screen() if make_screen is not None else RaceScreen(self))
+    def begin(self, race: Race, host: RaceHost | None = None) -> None:
+        """Start showing ``race`` through ``host`` (by default a race at this keyboard,
+        ``LocalHost``): the race screen opens (the host's own, as the lesson's)."""
+        previous = self.host
+        if previous is not None and previous is not host:
+            previous.leave()
+        if host is None:
+            host = LocalHost(self, race, roller=self.roller)
+        self.host = host
+        self.race_changed(race)
+        self.show_screen(host.make_screen())
         self.call_after_refresh(heap.settle)  # what lives as long as the race: kept out of
         # the collector's later passes (they would take tens of ms in the middle of a key)
-        self.warm_up(race)
+        if host.wants_expert:
+            self.warm_up(race)
 
     def warm_up(self, race: Race) -> None:
         """Once the race's first frame is out (the warm-up would compete with it), build the
@@ -318,12 +300,12 @@ class MonzaApp(WordsApp):
     def _expert_ready(self, race: Race) -> None:
         """The expert's tables for ``race``'s board are built: the race screen thinks out
         the hint of the decision at hand (it does not while they are being built)."""
-        screen = self._race_screen()
+        screen = self.race_screen()
         shown = screen.monza.race if screen is not None else None
         if screen is not None and shown is not None and shown.game is race.game:
             screen.expert_arrived()
 
-    def _show(self, screen: Any) -> None:
+    def show_screen(self, screen: Any) -> None:
         # One main screen over the default one: set-up, race, or results over the race.
         # A key that asks for another change before the last one is mounted is dropped:
         # two changes in flight left a screen mounted after its widgets were gone
@@ -366,7 +348,7 @@ class MonzaApp(WordsApp):
         next race (the same seats, the next start player)."""
         from monza_tui.app import championship
 
-        if self.remote is not None:
+        if self.host is None or self.host.networked:
             return  # (not offered: see check_action)
         assert self.race is not None
         following = championship.next_race(self)
@@ -380,16 +362,14 @@ class MonzaApp(WordsApp):
         """Back to the set-up screen, filled in as the last race was."""
         from monza_tui.app.screens.setup import SetupScreen
 
-        setup = replace(setup_of(self.race), seed=None) if self.race else self.setup
-        if self.remote is not None:
-            from monza_tui.app.remote_quit import let_go
-
-            setup = self.setup
-            let_go(self)
-        if self.lesson is not None:  # the lesson's seats are no set-up of the player's
-            setup, self.lesson = self.setup, None
-        self.race = None
-        self._show(SetupScreen(setup))
+        host, self.host = self.host, None
+        setup = self.setup
+        if host is not None:
+            race = host.race
+            if race is not None and host.set_up_here:
+                setup = replace(setup_of(race), seed=None)
+            host.leave()
+        self.show_screen(SetupScreen(setup))
 
     def action_learn(self) -> None:
         """The guided first race (``monza learn``; F2 on the set-up screen), resumed at the
@@ -408,14 +388,14 @@ class MonzaApp(WordsApp):
 
     def action_invite(self) -> None:
         """The host of a race over the network: the invitation again (i)."""
-        if self.remote is not None:
-            self.remote.show_invitation()
+        if self.host is not None:
+            self.host.invite()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "invite":
-            return self.remote is not None and self.remote.invitation is not None
+            return self.host is not None and self.host.can_invite
         if action == "rematch":  # (over the network, a new race is the host's: monza host)
-            return self.remote is None
+            return self.host is None or not self.host.networked
         return True
 
     def action_rules(self) -> None:
@@ -425,106 +405,15 @@ class MonzaApp(WordsApp):
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
 
-    # The one way the race changes -------------------------------------------------------
+    # The race shown changed --------------------------------------------------------------
 
-    def act(self, action: Action) -> bool:
-        """Play ``action`` if the rules allow it now; False (and a message) if not."""
-        race = self.race
-        if race is None:
-            return False
-        foreseen, self._foreseen = self._foreseen, None
-        if foreseen is not None and foreseen[0] is race and foreseen[1] == action:
-            after = foreseen[2]  # (applied ahead: see foresee)
-        elif not race.state.is_legal(action):
-            self.notify(_("That is not allowed now."), severity="warning", timeout=3)
-            return False
-        else:
-            try:
-                after = race.apply(action)
-            except IllegalActionError as error:  # the engine has the last word
-                self.notify(word(error), severity="warning", timeout=3)
-                return False
-        self.race = after
-        self.on_race_changed(after)
-        screen = self._race_screen()
-        if screen is not None:
-            screen.race_changed(race, action, after)
-        return True
-
-    def foresee(self, action: Action) -> Race | None:
-        """The race after ``action``, applied ahead of the key (the race screen's
-        foresight): :meth:`act` takes it if that action comes next, on this race. None if
-        the rules refuse it."""
-        race = self.race
-        if race is None:
-            return None
-        try:
-            after = race.apply(action)
-        except IllegalActionError:
-            return None
-        self._foreseen = (race, action, after)
-        return after
-
-    def hand_seat(self, player: int, seat: SeatKind) -> Race | None:
-        """Give ``player``'s car to another driver (a computer driver when a person leaves,
-        a person taking a car back): the race records it, the car gets its driver, the
-        race is saved. The race after, or None when refused (the race is over)."""
-        race = self.race
-        if race is None:
-            return None
-        try:
-            after = race.hand_seat(player, seat)
-        except ValueError:
-            return None
-        self.race = after
-        if seat.is_bot:
-            from monza_tui.bots import make_driver
-
-            # Seeded like the race's other drivers, and apart from them (the n-th change).
-            rng = random.Random(f"monza-bot/{race.seed}/{player}/{len(after.seat_changes)}")
-            self.drivers[player] = make_driver(seat, rng)
-        else:
-            self.drivers.pop(player, None)
-        self.on_race_changed(after)
-        return after
-
-    # The race screen's host (RaceHost) also asks: at one keyboard, every person's car is
-    # driven here, and cars change hands here (``app/remote_host.py`` answers for a race
-    # played over the network).
-
-    hands_seats = True
-
-    def drives_here(self, player: int) -> bool:
-        race = self.race
-        return race is not None and not race.players[player].seat.is_bot
-
-    def waiting_for(self, player: int) -> str | None:
-        return None
-
-    def roll(self) -> bool:
-        """Let chance roll the dice due now: the race's seeded dice, or the test roller."""
-        race = self.race
-        if race is None or not race.state.is_chance():
-            return False
-        if self.roller is not None:
-            return self.act(Roll(self.roller(race.state)))
-        return self.act(seeded_roll(race.seed, race.state))
-
-    def dice_due(self) -> Roll | None:
-        """The race's seeded dice due now (see ``RaceHost.dice_due``); None with a test's
-        roller, which may draw as it goes."""
-        race = self.race
-        if race is None or self.roller is not None or not race.state.is_chance():
-            return None
-        return seeded_roll(race.seed, race.state)
-
-    def on_race_changed(self, race: Race) -> None:
-        """Hook called with the new race after every action (and when a race begins):
-        autosave plugs in here."""
+    def race_changed(self, race: Race) -> None:
+        """Hook called by the host with the new race after every action (and when a race
+        begins): autosave plugs in here."""
         # Autosave (saves engineer; docs/saves.md): every action is saved, atomically, once
         # the frame that shows it is out, so quitting, Ctrl+C or a kill never loses the race.
-        if self.lesson is not None:
-            return  # the lesson keeps its step instead (monza_tui.learn.progress)
+        if self.host is None or not self.host.autosaves:
+            return  # (the lesson keeps its step instead; a networked race, its server)
         waiting = self._unsaved
         if waiting is not None and waiting.game is not race.game:
             self.autosaver.submit(waiting)  # another race's last state: hand it over now
@@ -556,7 +445,7 @@ class MonzaApp(WordsApp):
         sys.setswitchinterval(self._usual_switch_interval)
         heap.release()
 
-    def _race_screen(self) -> RaceScreen | None:
+    def race_screen(self) -> RaceScreen | None:
         from monza_tui.app.screens.race import RaceScreen
 
         for screen in reversed(self.screen_stack):

@@ -85,7 +85,7 @@ class WordsApp(App[None]):
     def action_rules(self) -> None:
         """Show the rules (the app decides how)."""
 
-    def _show(self, screen: Any) -> None:
+    def show_screen(self, screen: Any) -> None:
         """Show ``screen`` as the main screen (the app decides how)."""
         self.switch_screen(screen)
 
@@ -209,7 +209,7 @@ class WordsApp(App[None]):
             for seat in setup.seats
         ))
         if isinstance(screen, SetupScreen):
-            self._show(SetupScreen(self.setup))
+            self.show_screen(SetupScreen(self.setup))
             self.call_after_refresh(self._focus_language)
 
     def _focus_language(self) -> None:

@@ -19,19 +19,20 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from monza_tui.app import remote_words as words
-from monza_tui.bots import Driver
-from monza_tui.engine import Action, Phase, Roll
+from monza_tui.app.hosts import RaceHost
+from monza_tui.engine import Action, Phase
 from monza_tui.errors import Said
 from monza_tui.i18n import _
 from monza_tui.net.client import FINAL_CODES
+from monza_tui.race.pace import acting
 from monza_tui.race.setup import seat_label
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 from monza_tui.wording import word
 
 if TYPE_CHECKING:
-    from monza_tui.app.app import MonzaApp
     from monza_tui.app.screens.race import RaceScreen
+    from monza_tui.app.shell import Shell
     from monza_tui.net.client import RaceClient
     from monza_tui.net.protocol import Presence
     from monza_tui.net.server import Invitation, RaceServer
@@ -40,12 +41,14 @@ TICK = 1.0
 """Seconds between two redraws of a grace countdown."""
 
 
-class RemoteHost:
+class RemoteHost(RaceHost):
     """The race screen's host for a networked race, and the client's listener."""
 
-    def __init__(self, app: MonzaApp, *, server: RaceServer | None = None,
+    networked = True
+
+    def __init__(self, app: Shell, *, server: RaceServer | None = None,
                  invitation: Invitation | None = None) -> None:
-        self.app = app
+        super().__init__(app)
         self.server = server
         """The race server when this terminal hosts the race (``monza host``)."""
         self.invitation = invitation
@@ -79,19 +82,7 @@ class RemoteHost:
         return self.client.race if self.client is not None else None
 
     @property
-    def drivers(self) -> Mapping[int, Driver]:
-        return {}  # the server runs the computer drivers
-
-    @property
-    def bot_delay(self) -> float:
-        return self.app.bot_delay
-
-    @property
-    def animation_delay(self) -> float:
-        return self.app.animation_delay
-
-    @property
-    def hands_seats(self) -> bool:
+    def hands_seats(self) -> bool:  # type: ignore[override]
         """Only the host's keyboard hands cars over (the server does it: ``c`` asks it)."""
         return self.hosting
 
@@ -151,14 +142,6 @@ class RemoteHost:
         self._sent = True
         client.act(action)
         return True
-
-    def foresee(self, action: Action) -> Race | None:
-        """Nothing ahead: an action goes to the host, and its race comes back."""
-        return None
-
-    def dice_due(self) -> Roll | None:
-        """Nothing ahead: the host rolls."""
-        return None
 
     def roll(self) -> bool:
         """Ask for the roll of the dice (space); the turbo roll and the re-roll of marked
@@ -222,8 +205,8 @@ class RemoteHost:
                 screen.race_changed(before, action, race)
         waiting, self._next = self._next, None
         if waiting is not None and race.state.is_legal(waiting):
-            actor = race.state.player if race.state.is_chance() else race.state.current_player()
-            if self.drives_here(actor):
+            actor = acting(race.state)
+            if actor is not None and self.drives_here(actor):
                 self.act(waiting)
 
     def _presence_changed(self, presence: Mapping[int, Presence]) -> None:
@@ -293,17 +276,13 @@ class RemoteHost:
     def start(self) -> None:
         """Show the race (the client has joined): the race screen, and on the host the
         invitation over it while a remote seat is still free."""
-        from monza_tui.app.screens.race import RaceScreen
-
         assert self.client is not None
         self._shown = self.client.race
         self.connected = self.client.connected  # (news before the app ran were not told)
         if self.client.record_text is not None and self._final is None:
             self._race_over(self.client.record_text)  # (joined after the end)
-        self.screen = RaceScreen(self)
-        self.app._show(self.screen)
-        if not self.watching:  # (the expert, for the hints asked here: a watcher asks none)
-            self.app.warm_up(self.client.race)
+        self.app.begin(self.client.race, self)
+        assert self.screen is not None  # (made by begin: make_screen)
         if self.watching:
             self.screen.call_after_refresh(
                 lambda: self.screen.log_lines([words.watching_words()]) if self.screen else None)
@@ -311,6 +290,35 @@ class RemoteHost:
             self.show_invitation()
         self._seen = dict(self.client.presence)
         self._presence_changed(self.client.presence)
+
+    def make_screen(self) -> RaceScreen:
+        from monza_tui.app.screens.race import RaceScreen
+
+        self.screen = RaceScreen(self)
+        return self.screen
+
+    @property
+    def wants_expert(self) -> bool:
+        """The expert, for the hints asked here: a watcher asks none."""
+        return not self.watching
+
+    def quit(self) -> bool:
+        from monza_tui.app.remote_quit import ask_to_leave
+
+        ask_to_leave(self.app, self)
+        return True
+
+    @property
+    def can_invite(self) -> bool:
+        return self.invitation is not None
+
+    def invite(self) -> None:
+        self.show_invitation()
+
+    def leave(self) -> None:
+        """The app leaves the race for the set-up screen: close its connection (and its
+        server, on the host) in the background."""
+        self.app.run_worker(self.close(), group="leave-race")
 
     def show_invitation(self) -> None:
         """The invitation (addresses, code, the line to give the other house) over the race."""
@@ -320,7 +328,7 @@ class RemoteHost:
             return
         self.app.push_screen(InvitationScreen(self))
 
-    async def leave(self) -> None:
+    async def close(self) -> None:
         """Close the connection (and stop the server on the host)."""
         if self._ticking is not None:
             self._ticking.stop()
@@ -357,7 +365,7 @@ class RemoteHost:
             self.app.notify(str(error), severity="error", timeout=10)
 
 
-async def connect(app: MonzaApp, address: str, code: str, *, name: str | None = None,
+async def connect(app: Shell, address: str, code: str, *, name: str | None = None,
                   watch: bool = False, token: str | None = None,
                   server: RaceServer | None = None,
                   invitation: Invitation | None = None) -> RemoteHost:

@@ -1,6 +1,6 @@
 """Leaving a race played over the network: the quit question (a guest's car goes to a
 computer driver after the grace time and comes back when they join again; the host's
-race is saved for ``monza host --resume``), and letting the connection go."""
+race is saved for ``monza host --resume``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from monza_tui.i18n import _
 from monza_tui.web import served
 
 if TYPE_CHECKING:
-    from monza_tui.app.app import MonzaApp
     from monza_tui.app.remote_host import RemoteHost
+    from monza_tui.app.shell import Shell
 
 
-def ask_to_leave(app: MonzaApp, remote: RemoteHost) -> None:
+def ask_to_leave(app: Shell, remote: RemoteHost) -> None:
     """Quit, asking first while the race is on and someone here drives."""
     from monza_tui.app.screens.confirm import ConfirmScreen
 
@@ -49,12 +49,4 @@ def ask_to_leave(app: MonzaApp, remote: RemoteHost) -> None:
     app.push_screen(ConfirmScreen(question, yes=yes, no=_("Play on")), answered)
 
 
-def let_go(app: MonzaApp) -> None:
-    """The race over the network is left for the set-up screen: close its connection (and
-    its server, on the host) in the background."""
-    remote, app.remote = app.remote, None
-    if remote is not None:
-        app.run_worker(remote.leave(), group="leave-race")
-
-
-__all__ = ["ask_to_leave", "let_go"]
+__all__ = ["ask_to_leave"]

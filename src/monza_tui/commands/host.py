@@ -136,7 +136,7 @@ async def _host(args: argparse.Namespace, server: RaceServer) -> int:
     try:
         host = await connect(app, f"127.0.0.1:{invitation.port}", invitation.code,
                              token=server.host_token, server=server, invitation=invitation)
-        app.remote = host
+        app.host = host
         await app.run_async()
     finally:
         await server.stop()

@@ -49,9 +49,9 @@ async def _join(args: argparse.Namespace) -> int:
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
     app = MonzaApp(networked=True, bot_delay=delay, animation_delay=animation)
     host = await connect(app, args.address, args.code, name=args.name, watch=args.watch)
-    app.remote = host
+    app.host = host
     try:
         await app.run_async()
     finally:
-        await host.leave()
+        await host.close()
     return app.return_code or 0

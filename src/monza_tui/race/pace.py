@@ -18,7 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 
-from monza_tui.engine import Action, Confirm, Phase
+from monza_tui.engine import Action, Confirm, Phase, State
 from monza_tui.record import Race
 
 AUTO_ROLL_MOST = 0.5
@@ -77,6 +77,16 @@ class Step:
         return self.kind in (StepKind.ROLL, StepKind.BOT, StepKind.END)
 
 
+def acting(state: State) -> int | None:
+    """The car whose turn it is to act now: the one whose dice roll at a chance node, the
+    bonus move's car (R15), else the player at the wheel; None once the race is over. (The
+    engine's ``current_player`` says CHANCE for the dice; the screens, the line game and
+    the host name the car they roll for.)"""
+    if state.is_terminal():
+        return None
+    return state.player if state.is_chance() else state.current_player()
+
+
 def next_step(
     race: Race, pace: Pace = Pace(), *, after: Action | None = None, away: Collection[int] = ()
 ) -> Step:
@@ -100,4 +110,4 @@ def next_step(
     return Step(StepKind.AWAY if actor in away else StepKind.DECIDE, actor)
 
 
-__all__ = ["AUTO_ROLL_MOST", "Pace", "Step", "StepKind", "next_step"]
+__all__ = ["AUTO_ROLL_MOST", "Pace", "Step", "StepKind", "acting", "next_step"]

@@ -18,7 +18,7 @@ from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _
 
 if TYPE_CHECKING:
-    from monza_tui.app.app import MonzaApp
+    from monza_tui.app.shell import Shell
 
 
 class JoinScreen(ModalScreen[None]):
@@ -76,7 +76,7 @@ class JoinScreen(ModalScreen[None]):
     async def _join(self, address: str, code: str) -> None:
         from monza_tui.app.remote_host import connect
 
-        app = cast("MonzaApp", self.app)
+        app = cast("Shell", self.app)
         try:
             host = await connect(app, address, code, name=self._value("#join-name") or None,
                                  watch=self.query_one("#join-watch", Checkbox).value)
@@ -88,7 +88,6 @@ class JoinScreen(ModalScreen[None]):
             self.query_one("#join-go", Button).disabled = False
             return
         self.dismiss(None)
-        app.remote = host
         host.start()
 
     def _say(self, text: str) -> None:

@@ -21,9 +21,9 @@ from textual.widgets import Static
 
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.screens.race_ahead import Foresight
+from monza_tui.app.screens.race_hints import RaceHints
 from monza_tui.app.screens.race_keys import KEY_ACTIONS, KEYS
 from monza_tui.app.screens.race_mouse import RaceMouse
-from monza_tui.app.screens.race_pace import RaceHost, RacePace
 from monza_tui.app.screens.race_panel import SHORT_HEIGHT, PanelMixin
 from monza_tui.app.screens.screen_cursor import FollowOnRace
 from monza_tui.app.screens.seat_change import SeatChanges
@@ -58,18 +58,20 @@ from monza_tui.race.now import (
     pointer_scene,
 )
 from monza_tui.race.offers import enter_actions, offers
+from monza_tui.race.pace import acting
 from monza_tui.race.scene import Scene
 from monza_tui.race.setup import seat_label
 from monza_tui.race.words import hint_text, prompt, waiting_prompt
 from monza_tui.record import Race
 
 if TYPE_CHECKING:
+    from monza_tui.app.hosts import RaceHost
     from monza_tui.bots import Hint
 
 
 class RaceScreen(
     KeptLines, RepaintsDirectly, StyledOnMount, RaceMouse, SeatChanges, FollowOnRace,
-    PanelMixin, Foresight, RacePace,
+    PanelMixin, Foresight, RaceHints,
 ):
     """Board, side panel, footer; everything by keyboard alone or by mouse alone."""
 
@@ -88,9 +90,6 @@ class RaceScreen(
         self.set_class(self.race.game.pro, "-pro")
         self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
         self.hint: Hint | None = None
-        self._worded: tuple[State, Hint, str] | None = None
-        """A hint worked out ahead, worded (see :meth:`prepare_hint`): its state, the hint
-        and its words."""
         self.now = Now(state=self.race.state, human=False)
         """The choices of the state shown (see :func:`derive`)."""
         self._scene: Scene | None = None
@@ -217,20 +216,18 @@ class RaceScreen(
         if now.human:
             return prompt(now, self.pointer)
         state = now.state
-        actor = state.player if state.is_chance() else state.current_player()
-        elsewhere = None if state.is_terminal() else self.monza.waiting_for(actor)
+        actor = acting(state)
+        elsewhere = None if actor is None else self.monza.waiting_for(actor)
         bot = None
-        if not state.is_terminal() and self.is_bot(actor):
+        if actor is not None and self.is_bot(actor):
             bot = seat_label(self.race.players[actor].seat)
         return waiting_prompt(state, driving=self._frame is not None, bot_label=bot,
                               elsewhere=elsewhere)
 
     def hint_line(self) -> str:
         state, found = self.now.state, self.hint
-        worded = self._worded
-        if worded is not None and worded[0] is state and worded[1] is found:
-            return worded[2]
-        return hint_text(state, found)
+        worded = self.monza.ahead.hint_words(state, found)
+        return worded if worded is not None else hint_text(state, found)
 
     def prepare_hint(self, state: State, found: Hint) -> None:
         """Word and wrap a hint worked out ahead while the person looks at the dice, and the
@@ -238,7 +235,7 @@ class RaceScreen(
         then only shows them (their words and lines took half a millisecond of it, the
         board's marks as much)."""
         text = hint_text(state, found)
-        self._worded = (state, found, text)
+        self.monza.ahead.word_hint(state, found, text)
         wrapped(text, one(self, "#hint-line", PanelText).size.width)
         # And the prompt for the step it points at, and the board with the hint's marks.
         now = self.now

@@ -1,7 +1,7 @@
 """Foresight: what the obvious key would play, worked out while a person looks at the board.
 
 Once the frame of a person's decision is out, the race screen plays the obvious key ahead:
-Enter (:func:`~monza_tui.app.screens.race_keys.enter_actions`: the die onto the cursor's
+Enter (:func:`~monza_tui.race.offers.enter_actions`: the die onto the cursor's
 space, the drive once no die fits, the bonus move's step), or the dice due at this
 keyboard when they are known before they are rolled (``RaceHost.dice_due``: a race's
 seeded dice are a pure function of its seed and state; they are never shown before the
@@ -12,7 +12,8 @@ log lines, and the board paints the spaces and rows it changes
 what is ready: a third of a drive's work before its frame. Any other key, or anything else
 first, leaves it unused. All of it is made of pure functions of the state, the action and
 the pointer, and taken only for the very objects it was made from (the race, the state),
-so a foresight never shows anything the state does not say.
+so a foresight never shows anything the state does not say: all of it is kept in the
+host's one cache (``monza_tui.race.ahead.Ahead``).
 """
 
 from __future__ import annotations
@@ -32,16 +33,9 @@ if TYPE_CHECKING:
 
 
 class Foresight:
-    """The race screen's foresight (a mixin of ``RaceScreen``)."""
+    """The race screen's foresight (a mixin of ``RaceScreen``). What it works out is kept
+    in its host's one cache (``RaceHost.ahead``)."""
 
-    _foreseen: tuple[State, bool, Now, Scene] | None = None
-    """A state foreseen, whether a person decides in it, its choices and its scene."""
-    _told_ahead: tuple[State, Action, State, list[str]] | None = None
-    """The log's lines of an action foreseen: the state before, the action, the state
-    after, the lines."""
-    _foresight_for: tuple[State, Pointer] | None = None
-    """The state and the pointer last foreseen from (a redraw of the same foresees
-    nothing more)."""
     _foresight_due = False
 
     def foresee_after_frame(self) -> None:
@@ -58,9 +52,9 @@ class Foresight:
         state = now.state
         if not (screen.is_attached and state is race.state and screen._frame is None):
             return
-        if self._foresight_for == (state, pointer):
+        ahead = screen.monza.ahead
+        if not ahead.first_try(state, pointer):
             return
-        self._foresight_for = (state, pointer)
         if state.is_chance():
             # Dice rolled at this keyboard (the roll's key; the turbo roll and the re-roll
             # after their pause, or s), if they are known ahead.
@@ -73,34 +67,31 @@ class Foresight:
         if len(actions) != 1:  # (nothing, or the keep and a placement: two actions)
             return
         action = actions[0]
-        after = screen.monza.foresee(action)
+        after = screen.monza.foresee(action)  # (kept in the cache by the host)
         if after is None:
             return
-        self._told_ahead = (race.state, action, after.state,
-                            tell(race.state, action, after.state, screen.names()))
+        ahead.add(lines=tuple(tell(race.state, action, after.state, screen.names())))
         if screen.animates(race.state, action):
             return  # (the key's frame shows the car's first step, not the state after)
         human = screen.human_to_act(after)
-        ahead = derive(after.state, human=human)
-        base = base_scene(ahead)
-        self._foreseen = (after.state, human, ahead, base)
-        scene = pointer_scene(base, ahead, Pointer(cursor=ahead.first), None)
+        foreseen = derive(after.state, human=human)
+        base = base_scene(foreseen)
+        ahead.add(human=human, now=foreseen, scene=base)
+        scene = pointer_scene(base, foreseen, Pointer(cursor=foreseen.first), None)
         one(screen, "BoardView", BoardView).prepare(scene)
 
     def foreseen(self, state: State, human: bool) -> tuple[Now, Scene] | None:
         """The choices and the scene of ``state`` if they were foreseen (for whether a
         person decides in it as ``human`` says)."""
-        foreseen = self._foreseen
-        if foreseen is None or foreseen[0] is not state or foreseen[1] != human:
-            return None
-        return foreseen[2], foreseen[3]
+        return cast("RaceScreen", self).monza.ahead.choices(state, human)
 
     def lines_of(self, before: State, action: Action, after: State) -> list[str]:
         """The log's lines of ``action`` (worded ahead if it was foreseen)."""
-        told = self._told_ahead
-        if told is not None and told[0] is before and told[1] == action and told[2] is after:
-            return told[3]
-        return tell(before, action, after, cast("RaceScreen", self).names())
+        screen = cast("RaceScreen", self)
+        told = screen.monza.ahead.lines(before, action, after)
+        if told is not None:
+            return list(told)
+        return tell(before, action, after, screen.names())
 
 
 __all__ = ["Foresight"]

@@ -10,7 +10,7 @@ race (:meth:`monza_tui.record.Race.hand_seat`) records the change, the app
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -21,8 +21,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from monza_tui.app.screens.screen_cursor import FollowFocus
-from monza_tui.app.widgets.panel import Standings, actor
+from monza_tui.app.widgets.panel import Standings
 from monza_tui.i18n import N_, _, colour_letter
+from monza_tui.race.pace import acting
 from monza_tui.race.seat_words import change_text
 from monza_tui.race.setup import seat_label
 from monza_tui.record import Player, Race
@@ -108,14 +109,6 @@ class SeatScreen(FollowFocus, ModalScreen[Choice | None]):
         self.dismiss(None)
 
 
-class SeatHost(Protocol):
-    """What the race screen's seat changes need of the app."""
-
-    def hand_seat(self, player: int, seat: SeatKind) -> Race | None:
-        """Give ``player``'s car to ``seat``; the race after, or None when refused."""
-        ...
-
-
 class SeatChanges(_Base):
     """The race screen's half: ``c`` (or a click on a car in the field) opens the dialog;
     the change is told in the log and the race goes on with its new driver."""
@@ -125,8 +118,8 @@ class SeatChanges(_Base):
         state = self.race.state
         if state.is_terminal():
             return
-        acting = actor(state)
-        self.open_seats(acting if acting is not None else 0)
+        mover = acting(state)
+        self.open_seats(mover if mover is not None else 0)
 
     def action_hand_over(self) -> None:
         """The same as :meth:`action_seats` (the key's twin not shown in the footer)."""
@@ -141,8 +134,7 @@ class SeatChanges(_Base):
     def _seat_chosen(self, choice: Choice | None) -> None:
         if choice is None:
             return
-        host: SeatHost = self.monza  # type: ignore[assignment]
-        race = host.hand_seat(*choice)
+        race = self.monza.hand_seat(*choice)
         if race is not None:
             self.seat_changed(race)
 

@@ -28,6 +28,7 @@ from monza_tui.engine import Colour, Phase, State
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import SPACE
 from monza_tui.race.narrate import where_short, where_words
+from monza_tui.race.pace import acting
 from monza_tui.race.setup import ROBOT, seat_label
 from monza_tui.record import Player
 
@@ -44,16 +45,6 @@ def player_label(player: Player) -> str:
     if not player.seat.is_bot:
         return player.name
     return f"{player.name} {seat_label(player.seat)}"
-
-
-def actor(state: State) -> int | None:
-    """Who acts now: the bonus player during a bonus move (R15), else the player at the
-    wheel; nobody once the race is over."""
-    if state.is_terminal():
-        return None
-    if state.phase is Phase.BONUS and state.bonus_player is not None:
-        return state.bonus_player
-    return state.player
 
 
 _WRAPPED: LRUCache[tuple[str, int], tuple[str, ...]] = LRUCache(256)
@@ -178,15 +169,15 @@ class TurnBanner(KeptLines, OwnStyle, Widget, can_focus=False):
         computer driver's name and the prompt while nobody at the keyboard decides
         (``waiting``) in the theme's secondary colour. Looks are the texts' styles, not
         classes: a class change restyles the banner (every turn did)."""
-        acting = actor(state)
+        mover = acting(state)
         secondary = Style(color=self.app.theme_variables.get("secondary"))
         name_look: Style | None = None
-        if acting is None:
+        if mover is None:
             car, heading = None, _("The race is over")
             waiting = False
         else:
-            player = players[acting]
-            colour = state.game.cars[acting]
+            player = players[mover]
+            colour = state.game.cars[mover]
             car = (f" {CAR_MARK}{colour_letter(colour)} ", CHIP_STYLE[colour])
             if state.phase is Phase.BONUS:
                 text = _("Bonus move: {name} ({car})")
@@ -278,15 +269,15 @@ class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
 
     def show(self, state: State, players: Sequence[Player]) -> None:
         """Update every row (a repaint only when one of them changed)."""
-        acting = actor(state)
+        mover = acting(state)
         rows = []
         for index, player in enumerate(players):
-            marker = "▶ " if index == acting else "  "
+            marker = "▶ " if index == mover else "  "
             rows.append((
                 state.game.cars[index],
                 marker + player_label(player),
                 where_short(state, index),
-                index == acting,
+                index == mover,
                 state.board.is_finish(state.positions[index]),
             ))
         self._state = state
@@ -437,7 +428,6 @@ __all__ = [
     "RoundInfo",
     "Standings",
     "TurnBanner",
-    "actor",
     "player_label",
     "still_to_drive",
     "wrap_words",
