@@ -20,10 +20,10 @@ from monza_tui.stats import evening as evenings
 from monza_tui.stats.evening import Evening
 
 if TYPE_CHECKING:
-    from monza_tui.app.app import MonzaApp
+    from monza_tui.app.shell import Shell
 
 
-def start(app: MonzaApp, race: Race, races: int) -> None:
+def start(app: Shell, race: Race, races: int) -> None:
     """A race started from the set-up: with ``races`` over one, it opens a new evening
     (replacing an unfinished one); a single race plays outside any evening."""
     app.evening = None
@@ -33,7 +33,7 @@ def start(app: MonzaApp, race: Race, races: int) -> None:
             app.evening = evenings.begin(setup, races, race.seed)
 
 
-def attach(app: MonzaApp, race: Race) -> None:
+def attach(app: Shell, race: Race) -> None:
     """A race ends: if it is the current race of the evening under way (also when it was
     resumed), the app counts it in that evening."""
     current = app.evening
@@ -44,7 +44,7 @@ def attach(app: MonzaApp, race: Race) -> None:
     app.evening = found if found is not None and found.owns(names, race.seed) else None
 
 
-def finished(app: MonzaApp) -> Evening | None:
+def finished(app: Shell) -> Evening | None:
     """The race on screen is over: if it belongs to the evening, note it (its record is
     written to the history first) and return the evening with it."""
     from monza_tui import saves
@@ -67,7 +67,7 @@ def _seeds(evening: Evening) -> set[int]:
     return {r.seed for r in evenings.results(evening)}
 
 
-def next_race(app: MonzaApp) -> Race | None:
+def next_race(app: Shell) -> Race | None:
     """The next race of the evening (its seed noted in the evening file), or None when no
     evening is under way. After the last race a rematch opens a new evening of as many
     races with the same seats."""

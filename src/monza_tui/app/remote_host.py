@@ -303,9 +303,23 @@ class RemoteHost(RaceHost):
         return not self.watching
 
     def quit(self) -> bool:
-        from monza_tui.app.remote_quit import ask_to_leave
+        """Quit, asking first while the race is on and someone here drives."""
+        from monza_tui.app.screens.confirm import ConfirmScreen
+        from monza_tui.web import served
 
-        ask_to_leave(self.app, self)
+        race, app = self.race, self.app
+        if race is None or race.state.is_terminal() or self.watching:
+            app.exit()
+            return True
+        if isinstance(app.screen, ConfirmScreen):
+            return True
+        question, message, yes = words.leave_words(hosting=self.hosting, served=served())
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                app.exit(message=message)
+
+        app.push_screen(ConfirmScreen(question, yes=yes, no=_("Play on")), answered)
         return True
 
     @property

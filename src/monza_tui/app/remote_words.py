@@ -79,10 +79,31 @@ def on_its_own(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def leave_words(*, hosting: bool, served: bool) -> tuple[str, str, str]:
+    """The quit question of a race over the network, what is said on leaving, and the
+    button that leaves: a guest's car goes to a computer driver after the grace time and
+    comes back when they join again; the host's race is saved for ``monza host
+    --resume``; a browser's visitor joins again with the set-up screen's form."""
+    if hosting:
+        return (_("Stop hosting the race? It is saved: monza host --resume continues it, "
+                  "and the others join again with the same code."),
+                _("The race is saved; monza host --resume continues it."), _("Stop"))
+    if served:
+        return (_("Leave the race? A computer driver takes your car after a short wait; "
+                  "Join a race with the same code and name takes it back."),
+                _("You left the race; Join a race with the same code and name takes your "
+                  "car back."), _("Leave"))
+    return (_("Leave the race? A computer driver takes your car after a short wait; "
+              "monza join with the same code and name takes it back."),
+            _("You left the race; monza join with the same code and name takes your "
+              "car back."), _("Leave"))
+
+
 __all__ = [
     "away_words",
     "back_words",
     "bot_words",
+    "leave_words",
     "offline_words",
     "on_its_own",
     "presence_news",

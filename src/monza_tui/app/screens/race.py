@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from monza_tui.app.board_view import BoardView
+from monza_tui.app.screens.race_actions import RaceActions
 from monza_tui.app.screens.race_ahead import Foresight
 from monza_tui.app.screens.race_hints import RaceHints
 from monza_tui.app.screens.race_keys import KEY_ACTIONS, KEYS
@@ -34,30 +35,20 @@ from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.engine import (
     Action,
     BonusStep,
-    Colour,
-    Confirm,
-    DeclineBonus,
-    Die,
-    KeepRoll,
     Phase,
     Place,
-    Reroll,
     State,
-    TakeBack,
-    Tile,
     Token,
 )
-from monza_tui.i18n import _, colour_name
 from monza_tui.race.narrate import headlines
 from monza_tui.race.now import (
-    PLACING,
     Now,
     Pointer,
     base_scene,
     derive,
     pointer_scene,
 )
-from monza_tui.race.offers import enter_actions, offers
+from monza_tui.race.offers import offers
 from monza_tui.race.pace import acting
 from monza_tui.race.scene import Scene
 from monza_tui.race.setup import seat_label
@@ -70,8 +61,8 @@ if TYPE_CHECKING:
 
 
 class RaceScreen(
-    KeptLines, RepaintsDirectly, StyledOnMount, RaceMouse, SeatChanges, FollowOnRace,
-    PanelMixin, Foresight, RaceHints,
+    KeptLines, RepaintsDirectly, StyledOnMount, RaceActions, RaceMouse, SeatChanges,
+    FollowOnRace, PanelMixin, Foresight, RaceHints,
 ):
     """Board, side panel, footer; everything by keyboard alone or by mouse alone."""
 
@@ -336,168 +327,3 @@ class RaceScreen(
                 seats=self.monza.hands_seats,
             )
         return answer
-
-    def _act(self, action: Action) -> None:
-        """A person's action, through the app's one door."""
-        if self.human_to_act():
-            self.monza.act(action)
-
-    def _keep_and_place(self, place: Place) -> None:
-        """Placing a die during the extra-roll decision keeps the roll (R13). (Over the
-        network the keep is still on its way: the host sends the placement after it.)"""
-        before = self.race
-        self._act(KeepRoll())
-        if self.race.state.is_legal(place) or self.race is before:
-            self._act(place)
-
-    def action_roll(self) -> None:
-        """Roll the six dice (R1)."""
-        if self.human_to_act() and self.race.state.phase is Phase.ROLL:
-            self.monza.roll()
-
-    def action_die(self, index: int) -> None:
-        """A die's key: mark it for the extra roll (R13), or place it (R6)."""
-        state = self.race.state
-        if not self.human_to_act() or index >= len(state.roll):
-            return
-        if state.phase is Phase.EXTRA_ROLL:
-            self.point(marked=self.pointer.marked ^ {index})
-            return
-        if state.phase not in PLACING:
-            return
-        if index not in state.unused_dice():
-            self.advise(_("Die {n} is already placed (⌫ takes it back).").format(n=index + 1))
-            return
-        lit = self.now.targets(Die(index))
-        if not lit:
-            self.advise(
-                _("Die {n} ({colour}) fits no space ahead.").format(
-                    n=index + 1, colour=colour_name(state.roll[index])
-                )
-            )
-            return
-        if len(lit) == 1:
-            self._act(Place(Die(index), lit[0]))
-            return
-        if self.pointer.selected == Die(index):
-            self.point(selected=None)
-        else:
-            cursor = self.pointer.cursor if self.pointer.cursor in lit else lit[0]
-            self.point(selected=Die(index), cursor=cursor)
-
-    def action_tile(self) -> None:
-        """Select the next accelerator tile that fits (R12); Enter places it."""
-        now = self.now
-        if now.phase is Phase.EXTRA_ROLL:
-            self.advise(_("Tiles come after the extra roll: keep the roll (k) or place a "
-                          "die first."))
-            return
-        tiles = list(now.tiles)
-        if not tiles:
-            self.advise(_("No tile fits a space ahead."))
-            return
-        selected = self.pointer.selected
-        if selected in tiles:
-            position = tiles.index(selected) + 1
-            selected = tiles[position] if position < len(tiles) else None
-        else:
-            selected = tiles[0]
-        lit = now.targets(selected)
-        cursor = self.pointer.cursor
-        if cursor not in lit:
-            cursor = lit[0] if lit else None
-        self.point(selected=selected, cursor=cursor)
-
-    def _choose_tile(self, colour: Colour | None) -> None:
-        now = self.now
-        if colour is None:  # the extra-roll tile: re-roll the marked dice (R13)
-            if now.phase is Phase.EXTRA_ROLL:
-                if self.pointer.marked:
-                    self.action_reroll()
-                else:
-                    self.advise(_("Mark the dice to re-roll first (1-6 or a click on them)."))
-            return
-        tile = Tile(colour)
-        lit = now.targets(tile) if now.phase is Phase.PLACING else ()
-        if not lit:
-            self.advise(_("That tile fits no space ahead now."))
-            return
-        if len(lit) == 1:
-            self._act(Place(tile, lit[0]))
-            return
-        cursor = self.pointer.cursor if self.pointer.cursor in lit else lit[0]
-        self.point(selected=tile, cursor=cursor)
-
-    def action_cursor(self, step: int) -> None:
-        """Move the cursor to the next (or previous) lit space."""
-        lit = self.now.targets(self.pointer.selected)
-        if not lit:
-            return
-        cursor = self.pointer.cursor
-        if cursor not in lit:
-            self.point(cursor=lit[0])
-        else:
-            self.point(cursor=lit[(lit.index(cursor) + step) % len(lit)])
-
-    def action_enter(self) -> None:
-        """Enter does the obvious thing (``enter_actions``); once the race is over, it
-        shows the results."""
-        state = self.race.state
-        if state.is_terminal() and self._pending is None:
-            self.monza.show_results()
-            return
-        if not self.human_to_act():
-            return
-        match enter_actions(self.now, self.pointer):
-            case (KeepRoll(), Place() as place):
-                self._keep_and_place(place)
-            case (action,):
-                self._act(action)
-
-    def action_take_back(self) -> None:
-        """Take the last placed die or tile back (R6)."""
-        self._act(TakeBack())
-
-    def action_keep(self) -> None:
-        """Keep the roll; the extra-roll tile stays for later (R13)."""
-        self._act(KeepRoll())
-
-    def action_reroll(self) -> None:
-        """Re-roll the marked dice with the extra-roll tile (R13)."""
-        if self.pointer.marked:
-            self._act(Reroll(tuple(sorted(self.pointer.marked))))
-
-    def action_decline(self) -> None:
-        """Let the bonus step go (R15)."""
-        self._act(DeclineBonus())
-
-    def action_confirm(self) -> None:
-        """Drive the car along the placed path (R6)."""
-        self._act(Confirm())
-
-    def action_deselect(self) -> None:
-        """Drop the selected die or tile."""
-        self.point(selected=None)
-
-    def action_hint(self) -> None:
-        """Ask the expert (in a worker) what it would do here; nothing is played."""
-        if not self.human_to_act():
-            return
-        if self.race.state.is_chance():
-            self.advise(_("Roll first (space): the hint looks at your dice."))
-            return
-        if not self._compute_hint(self.race):
-            self.show_hint_line(_("Thinking about a hint…"))
-
-    def action_skip(self) -> None:
-        """Skip the car's drive and the bots' pauses until a person decides again."""
-        if self.human_to_act():
-            return
-        self.hurry = True
-        if self._frames:
-            self._frames = []
-        if self._pending is not None:
-            self._fire()
-
-
-__all__ = ["RaceScreen"]
