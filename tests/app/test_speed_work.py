@@ -20,10 +20,10 @@ from app.helpers import (
     run_async,
     without_foresight,
 )
-from monza_tui.app import board_view
+from monza_tui.app import board_paint
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.track_layout import Layouts
+from monza_tui.app.layout_choice import Layouts
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour, Phase
@@ -68,7 +68,7 @@ async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_boxes(
         view = app.screen.query_one(BoardView)
         before = view.scene.cursor
         painted: list[int] = []
-        paint = board_view.paint_space
+        paint = board_paint.paint_space
 
         def counted_paint(layout: Any, board: Any, scene: Scene, index: int) -> Any:
             painted.append(index)
@@ -81,7 +81,7 @@ async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_boxes(
             refreshed.extend(regions)
             return original_refresh(*regions, **changes)
 
-        monkeypatch.setattr(board_view, "paint_space", counted_paint)
+        monkeypatch.setattr(board_paint, "paint_space", counted_paint)
         monkeypatch.setattr(view, "refresh", counted_refresh)
         await press(pilot, "tab")
         after = view.scene.cursor
@@ -104,16 +104,16 @@ async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_boxes(
 
 
 def test_choosing_a_scale_builds_only_the_drawing_that_fits(monkeypatch: Any) -> None:
-    from monza_tui.app import track_layout
+    from monza_tui.app import layout_choice
 
     built: list[str] = []
-    original = track_layout.layout_board
+    original = layout_choice.layout_board
 
     def counted(board: Any, shape: Any, scale: Any, **kwargs: Any) -> Any:
         built.append(scale.name)
         return original(board, shape, scale, **kwargs)
 
-    monkeypatch.setattr(track_layout, "layout_board", counted)
+    monkeypatch.setattr(layout_choice, "layout_board", counted)
     from dataclasses import replace
 
     # As a board file (a built-in board's drawings ship ready-made: nothing is built).
@@ -639,14 +639,14 @@ async def _enter_race(
 
     monkeypatch.setattr(Foresight, "_foresee", foreseeing if foresight else lambda self: None)
     painted: list[int] = []
-    paint = board_view.paint_space
+    paint = board_paint.paint_space
 
     def counted(layout: Any, board: Any, scene: Scene, index: int) -> Any:
         if not ahead[0]:
             painted.append(index)
         return paint(layout, board, scene, index)
 
-    monkeypatch.setattr(board_view, "paint_space", counted)
+    monkeypatch.setattr(board_paint, "paint_space", counted)
     seen: list[tuple[Any, ...]] = []
     roller = None if seeded else ScriptedDice("RBGYPW", "RBGYPW")
     app = race_app(race=long_race(), roller=roller)
