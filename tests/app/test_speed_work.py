@@ -20,6 +20,7 @@ from app.helpers import (
     run_async,
     without_foresight,
 )
+from app.language_checks import lines_above
 from monza_tui.app import board_view
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.board_view import BoardView
@@ -337,7 +338,8 @@ async def test_the_mouse_wheel_goes_back_in_the_log_until_the_next_line() -> Non
         for _ in range(200):  # never past the first line
             log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
         await pilot.pause()
-        assert log.lines_above == 0 and log.render_line(0).text.strip() == log.lines[0].text.strip()
+        assert lines_above(log) == 0
+        assert log.render_line(0).text.strip() == log.lines[0].text.strip()
 
 
 @run_async
