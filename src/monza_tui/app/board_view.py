@@ -21,6 +21,7 @@ from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.strip import Strip
 
+from monza_tui.app import textual_shim
 from monza_tui.app.board_map import MapOverlay
 from monza_tui.app.board_marks import Paint, paint_space
 from monza_tui.app.track_layout import Cellpos, Layout, Layouts
@@ -440,7 +441,7 @@ class BoardView(KeptLines, OwnStyle, MapOverlay, can_focus=False):
             self._view = None
             # Textual's own render_line empties the regions it was refreshed in; a widget
             # that paints its lines itself never does, and they piled up all race long.
-            self._dirty_regions.clear()
+            textual_shim.forget_dirty_regions(self)
 
     def render_line(self, y: int) -> Strip:
         if self._layout is None:  # before the widget knows its size: nothing drawn yet
