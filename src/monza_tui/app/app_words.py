@@ -111,7 +111,7 @@ class WordsApp(App[None]):
     def _palette_words(self) -> None:
         """The command palette's key in the footer, in the player's language (Textual
         labels it "palette" itself)."""
-        bindings = self._bindings.key_to_bindings
+        bindings = textual_shim.node_bindings(self).key_to_bindings
         for key, items in bindings.items():
             bindings[key] = [
                 replace(item, description=_("palette"), tooltip=_("Open the command palette"))
