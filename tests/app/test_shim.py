@@ -66,6 +66,7 @@ def test_no_module_but_the_shim_uses_a_private_name_of_textual() -> None:
 def test_the_shim_knows_the_installed_textual_and_the_pin_says_the_same() -> None:
     from importlib.metadata import version
 
+    assert textual_shim.installed_version() == version("textual")
     installed = ".".join(version("textual").split(".")[:2])
     assert textual_shim.KNOWN and installed in textual_shim.TESTED
     pyproject = (SRC.parents[1] / "pyproject.toml").read_text("utf-8")

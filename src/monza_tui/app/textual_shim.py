@@ -22,8 +22,8 @@ moves.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
-from importlib.metadata import version
 from typing import Any, ClassVar
 
 from rich.color import Color as RichColor
@@ -48,7 +48,21 @@ from monza_tui import tuning
 TESTED = ("8.2",)
 """The Textual minor versions this module was written for and tested on."""
 
-KNOWN = ".".join(version("textual").split(".")[:2]) in TESTED
+
+
+def installed_version() -> str:
+    """The installed Textual's version, read off its distribution's folder beside the
+    package (``importlib.metadata`` would bring ``zipfile`` and more into every launch);
+    empty where that is not one clear folder (then the public paths are taken)."""
+    import textual
+
+    where = os.path.dirname(os.path.dirname(textual.__file__))
+    found = [name[len("textual-"):-len(".dist-info")] for name in os.listdir(where)
+             if name.startswith("textual-") and name.endswith(".dist-info")]
+    return found[0] if len(found) == 1 else ""
+
+
+KNOWN = ".".join(installed_version().split(".")[:2]) in TESTED
 """Whether the installed Textual is one of :data:`TESTED` (a test sets it False to play
 the public way)."""
 
