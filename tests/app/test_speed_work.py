@@ -20,7 +20,8 @@ from app.helpers import (
     run_async,
     without_foresight,
 )
-from monza_tui.app import board_paint
+from app.language_checks import lines_above
+from monza_tui.app import board_paint, textual_shim
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.layout_choice import Layouts
@@ -159,24 +160,26 @@ def test_a_failed_autosave_is_reported_and_the_saver_goes_on() -> None:
     from monza_tui.saves import SaveError
 
     reports: list[Any] = []
-    calls: list[int] = []
+    saved: list[Any] = []
+    full = [True]  # the disk, for the first save only
 
     def save(race: Any) -> None:
-        calls.append(1)
-        if len(calls) == 1:
+        if full.pop() if full else False:
             raise SaveError("cannot save the race to x: disk full")
+        saved.append(race)
 
     saver = Autosaver(reports.append, save=save)
 
     class Step:
         game = object()
 
-    saver.submit(Step())  # type: ignore[arg-type]
+    first, second = Step(), Step()
+    saver.submit(first)  # type: ignore[arg-type]
     assert saver.flush(5)
-    saver.submit(Step())  # type: ignore[arg-type]
+    saver.submit(second)  # type: ignore[arg-type]
     assert saver.flush(5)
     assert [r.text for r in reports] == ["cannot save the race to x: disk full"]
-    assert len(calls) == 2
+    assert saved == [second]  # the next race saved after the failure
 
 
 @run_async
@@ -337,7 +340,8 @@ async def test_the_mouse_wheel_goes_back_in_the_log_until_the_next_line() -> Non
         for _ in range(200):  # never past the first line
             log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
         await pilot.pause()
-        assert log.lines_above == 0 and log.render_line(0).text.strip() == log.lines[0].text.strip()
+        assert lines_above(log) == 0
+        assert log.render_line(0).text.strip() == log.lines[0].text.strip()
 
 
 @run_async
@@ -468,7 +472,7 @@ async def test_a_widget_hands_back_its_lines_until_one_is_to_be_painted_again(
 
 @run_async
 async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
-    # KeptLines._plain_lines stands in for StylesCache.render on widgets without borders,
+    # textual_shim.plain_lines stands in for StylesCache.render on widgets without borders,
     # padding or effects: the same strips, with the app's filters (no colour) and a crop;
     # the panel's column, with its padding and border, keeps Textual's pass.
     from rich.text import Text
@@ -488,12 +492,13 @@ async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
         assert {"board", "log", "dice", "standings", "turn", "keys"} <= {w.id for w in plain}
 
         def both(widget: Widget, crop: Region) -> tuple[list[Any], list[Any]]:
-            widget._kept_lines = None  # type: ignore[attr-defined]
-            widget._styles_cache.clear()
+            # Every line painted again, the shim's way, then Textual's (its public way).
+            widget.refresh()
             ours = [list(strip) for strip in widget.render_lines(crop)]
-            widget._styles_cache.clear()
-            theirs = [list(s) for s in widget._styles_cache.render_widget(widget, crop)]
-            widget._styles_cache.clear()
+            with pytest.MonkeyPatch.context() as public:
+                public.setattr(textual_shim, "KNOWN", False)
+                widget.refresh()
+                theirs = [list(s) for s in widget.render_lines(crop)]
             return ours, theirs
 
         for widget in plain:

@@ -20,6 +20,7 @@ from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.strip import Strip
 
+from monza_tui.app import textual_shim
 from monza_tui.app.board_map import MapOverlay
 from monza_tui.app.board_paint import READY, BoardPainter
 from monza_tui.app.layout_choice import Layouts
@@ -246,7 +247,7 @@ class BoardView(KeptLines, OwnStyle, MapOverlay, can_focus=False):
             self._view = None
             # Textual's own render_line empties the regions it was refreshed in; a widget
             # that paints its lines itself never does, and they piled up all race long.
-            self._dirty_regions.clear()
+            textual_shim.forget_dirty_regions(self)
 
     def render_line(self, y: int) -> Strip:
         painter = self._painter

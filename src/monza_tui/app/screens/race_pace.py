@@ -31,6 +31,7 @@ from textual import work
 from textual.screen import Screen
 from textual.timer import Timer
 
+from monza_tui import tuning
 from monza_tui.app.widgets.common import after_frame
 from monza_tui.engine import Action, Confirm, Phase, Roll, State
 from monza_tui.i18n import _
@@ -454,6 +455,8 @@ class RacePace(Screen[None]):
         for most of a second). The first hint a person asks for is as quick as the rest;
         a family that plays without hints pays a few milliseconds of the thinker's time a
         decision, while it looks at the board."""
+        if not tuning.tuned():  # MONZA_NO_TUNING: a hint is thought out when asked
+            return
 
         def start() -> None:
             ahead, state = self._ahead, race.state
