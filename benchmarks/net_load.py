@@ -18,14 +18,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
-import random
 import statistics
 import sys
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monza_tui.bots import make_driver
 from monza_tui.engine import Action
 from monza_tui.net.client import RaceClient
 from monza_tui.net.protocol import Presence
@@ -58,8 +56,7 @@ def host(races: int, level: str, board: str, delay: float, ports: multiprocessin
         servers = []
         for n in range(races):
             race = new_race(board, [], [level] * 3, seed=n)
-            drivers = {p: make_driver(level, random.Random(n * 10 + p)) for p in range(3)}
-            server = TimedServer(race, remote=(), drivers=drivers, save=None,
+            server = TimedServer(race, remote=(), save=None,
                                  bot_delay=delay)
             server.accepted = {}
             server.gate = gate

@@ -504,7 +504,7 @@ def test_boards_show_prints_the_track_picture_with_a_legend(
 ) -> None:
     """Issue 8, point 8: the picture the board view draws (same layout, same letters),
     then a legend of every letter and mark."""
-    from monza_tui.app.track_layout import Layouts
+    from monza_tui.app.layout_choice import Layouts
 
     monkeypatch.setenv("COLUMNS", "120")
     assert main(["boards", "show", name]) == 0

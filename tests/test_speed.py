@@ -281,7 +281,7 @@ def test_choosing_a_builtin_board_s_scale_reads_only_the_drawing_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from monza_tui.app import layout_cache
-    from monza_tui.app.track_layout import Layouts
+    from monza_tui.app.layout_choice import Layouts
 
     read: list[str] = []
     original = layout_cache.shipped
@@ -299,7 +299,8 @@ def test_a_board_file_or_an_edited_builtin_board_is_drawn_afresh(tmp_path: Path)
     from dataclasses import replace
 
     from monza_tui.app.layout_cache import shipped, shipped_size
-    from monza_tui.app.track_layout import SCALES, Layouts
+    from monza_tui.app.layout_choice import Layouts
+    from monza_tui.app.track_drawing import SCALES
 
     oval = load_board("oval")
     text = resources.files("monza_tui.boards").joinpath("oval.toml").read_text("utf-8")

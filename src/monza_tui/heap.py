@@ -23,12 +23,18 @@ allocations (more than any key makes), and the passes the usual thresholds make 
 :data:`TIDY_AFTER` after the frame (:func:`tidy`), when the frame is out and the person
 has not pressed the next key yet. A thread's burst (a bot thinking) still starts a pass by
 itself once it is over :data:`SPARE`.
+
+All of it is a speed tuning: under ``MONZA_NO_TUNING=1`` (:mod:`monza_tui.tuning`) the
+collector runs as the interpreter runs it, and :func:`hold`, :func:`settle` and
+:func:`frame_shown` do nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+
+from monza_tui import tuning
 
 SPARE = 10_000
 """Allocations that start a collection by themselves between two frames."""
@@ -45,7 +51,8 @@ _pending: asyncio.TimerHandle | None = None
 
 def hold() -> None:
     """No cyclic collection until :func:`settle` or :func:`release`."""
-    gc.disable()
+    if tuning.tuned():
+        gc.disable()
 
 
 def release() -> None:
@@ -62,6 +69,8 @@ def settle() -> None:
     """After a screen's first frame: sweep once, keep what is alive out of later passes,
     and collect again from now on. What an earlier screen left frozen is swept with the
     rest (its widgets, in cycles, would otherwise never be freed)."""
+    if not tuning.tuned():
+        return
     gc.unfreeze()
     gc.collect()
     gc.freeze()
@@ -73,7 +82,7 @@ def frame_shown() -> None:
     none starts by itself before (under :data:`SPARE` allocations). Call it in the app's
     event loop."""
     global _pending
-    if _pending is None and gc.isenabled():  # (held: the launch is not over)
+    if _pending is None and gc.isenabled() and tuning.tuned():  # (held: launch not over)
         gc.set_threshold(SPARE, *USUAL[1:])
         _pending = asyncio.get_running_loop().call_later(TIDY_AFTER, tidy)
 

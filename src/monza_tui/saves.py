@@ -299,11 +299,6 @@ class SaveInfo:
         """Whether the race is over."""
         return self.race is not None and self.race.state.is_terminal()
 
-    @property
-    def in_history(self) -> bool:
-        """Whether the file lies in the history folder."""
-        return self.path.parent.name == HISTORY
-
     def summary(self) -> str:
         """One line to offer the race with: board, players, round and turn, when saved."""
         if self.race is None:

@@ -116,8 +116,3 @@ def remember_language(code: str) -> Settings:
 def remember_theme(theme: str) -> Settings:
     """Remember the theme chosen in the command palette."""
     return update(theme=theme)
-
-
-def remember_setup(setup: dict[str, Any]) -> Settings:
-    """Remember the last set-up (plain JSON values; the set-up screen decides the keys)."""
-    return update(last_setup=dict(setup))

@@ -326,8 +326,8 @@ async def play_by_keys(pilot: Pilot[Any], limit: int = 3000) -> None:
 async def play_by_mouse(pilot: Pilot[Any], limit: int = 3000) -> None:
     """Play every human decision with the mouse only until the results screen: the Roll,
     Keep and Drive buttons, and clicks on the first lit space of the board."""
+    from app import choices
     from app.board_points import space_point
-    from monza_tui.app import choices
     from monza_tui.app.screens.results import ResultsScreen
 
     app = pilot.app

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
@@ -186,7 +187,7 @@ def screen_text_problems(app: App[object]) -> list[str]:
                         for ox in range(max(over.x, x), min(over.right, x + width)):
                             row[ox - x] = UNKNOWN
         scrolls = (visible != region or getattr(widget, "max_scroll_y", 0) > 0
-                   or getattr(widget, "lines_above", 0) > 0)
+                   or lines_above(widget) > 0)
         text = _text(part)
         problems += [f"{type(widget).__name__}: {p}" for p in english_left(text)]
         cut = cut_off([*text, ""] if not scrolls else text, scrolled=scrolls)
@@ -289,3 +290,12 @@ def screen_problems(app: App[object]) -> list[str]:
     :data:`KNOWN_PROBLEMS`)."""
     found = [*screen_text_problems(app), *misaligned_track(app)[1]]
     return [p for p in found if not any(re.search(k, p) for k in KNOWN_PROBLEMS)]
+
+
+def lines_above(widget: Any) -> int:
+    """The race log's lines out of view above the first line shown (0 for any other
+    widget)."""
+    lines, back = getattr(widget, "lines", None), getattr(widget, "back", None)
+    if not isinstance(lines, list) or not isinstance(back, int):
+        return 0
+    return max(0, len(lines) - widget.size.height - back)

@@ -335,14 +335,14 @@ async def test_a_new_scene_refreshes_only_the_boxes_of_the_spaces_that_changed()
             return original(*regions, **changes)
 
         view.refresh = spy  # type: ignore[method-assign]
-        kept = set(view._viewed)
+        kept = view.painter.kept_rows()
         view.show(Scene(cars={b9: (Colour.RED,)}))
         # The rows of the two spaces' cells are drawn anew (their frames look the same: a
         # car moved), the rest of the board kept...
         layout = view.layout_now
         rows = {y for s in (a3, b9) for _, y in layout.slots[s]}
         assert rows < set(layout.space_rows[a3]) | set(layout.space_rows[b9])
-        assert set(view._viewed) == kept - rows
+        assert view.painter.kept_rows() == kept - rows
         await pilot.pause()
         # ...and only the two spaces' cells go to the terminal, one span a line.
         origin = view._origin

@@ -30,7 +30,7 @@ from app.helpers import (
     where,
     without_foresight,
 )
-from app.language_checks import STANDINGS_CUT, known_problem
+from app.language_checks import STANDINGS_CUT, known_problem, lines_above
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
@@ -328,7 +328,7 @@ async def test_at_80x24_the_footer_keeps_rules_and_the_log_wraps_to_its_width() 
         # width, and the newest line is in view as soon as it is written.
         for n in range(30):
             log.write(f"line {n}")
-        assert log.lines_above > 0
+        assert lines_above(log) > 0
         last = log.render_line(log.size.height - 1)
         assert last.text.rstrip() == "line 29" and last.cell_length == log.size.width
 

@@ -3,7 +3,7 @@
 Textual holds updates back while it mounts the app and drops a frame drawn meanwhile; the
 first screen is pushed from the app's on_mount, inside that hold, so its whole first frame
 was dropped and the terminal got the screen in pieces, the whole of it only two or three
-frames later (``MonzaApp._display``). Here ``monza`` runs in a pseudo-terminal that says it
+frames later (``textual_shim.FrameOut``). Here ``monza`` runs in a pseudo-terminal that says it
 synchronises output (as real terminals do, so that Textual marks where each frame ends),
 and the screen after the first frame is read with the pyte terminal emulator."""
 

@@ -26,7 +26,7 @@ from app.helpers import (
     without_foresight,
 )
 from monza_tui import bots
-from monza_tui.app import board_view
+from monza_tui.app import board_paint, board_view
 from monza_tui.app.app import SWITCH_INTERVAL
 from monza_tui.app.screens import race as race_screen
 from monza_tui.app.screens import race_hints
@@ -178,8 +178,8 @@ async def test_each_decision_s_hint_is_worked_out_ahead_once_the_expert_is_ready
             worded.append(state), hint_text(state, found))[1])
         without_foresight(monkeypatch)  # (it paints after the key's frame: not the key's)
         painted: list[int] = []  # (the board's spaces the key paints itself)
-        paint = board_view.paint_space
-        monkeypatch.setattr(board_view, "paint_space", lambda layout, board, scene, index: (
+        paint = board_paint.paint_space
+        monkeypatch.setattr(board_paint, "paint_space", lambda layout, board, scene, index: (
             painted.append(index), paint(layout, board, scene, index))[1])
         await press(pilot, "h")
         assert asked == [placed]  # and the key finds it ready
@@ -216,7 +216,7 @@ async def test_the_decision_at_hand_is_thought_out_when_the_expert_tables_arrive
         await pilot.pause(race_hints.THINK_AHEAD * 2)
         assert asked == []  # (the tables on their way: nothing thought out)
         ready = True
-        state, screen = app.race.state, app.screen
+        state = app.race.state
         app._expert_ready(app.race)  # (what the warm-up calls once they are built)
 
         def thought() -> bool:

@@ -39,8 +39,8 @@ async def test_a_greyed_button_ignores_a_press_and_lights_up_when_it_applies() -
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "space", "k")
         buttons = app.screen.query_one("#buttons", ButtonRow)
-        assert buttons.is_off("confirm") and ("confirm", _("Drive"), False) in buttons.buttons
+        assert ("confirm", _("Drive"), False) in buttons.buttons
         await click_one(pilot, "#btn-confirm")
         assert app.race.state.phase is Phase.PLACING and not app.race.state.path
         await press(pilot, "1")  # a die placed: now the car may drive
-        assert not buttons.is_off("confirm")
+        assert ("confirm", _("Drive"), True) in buttons.buttons

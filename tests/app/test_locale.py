@@ -175,7 +175,7 @@ def test_settings_round_trip_and_a_damaged_file_is_kept_aside(
     assert settings.load() == settings.Settings()
     settings.remember_language("de")
     settings.remember_theme("nord")
-    settings.remember_setup({"board": "long", "seats": [["Ann", "red", "human"]]})
+    settings.update(last_setup={"board": "long", "seats": [["Ann", "red", "human"]]})
     loaded = settings.load()
     assert (loaded.language, loaded.theme) == ("de", "nord")
     assert loaded.last_setup["board"] == "long"

@@ -19,7 +19,6 @@ from monza_tui.race.setup import (
     RaceSetup,
     Seat,
     check_seats,
-    house_rules,
     seats_from_flags,
     setup_of,
     start_index,
@@ -146,13 +145,6 @@ def test_six_cars_on_classic_only() -> None:
                   car=colour_name(P))
     with pytest.raises(UserError, match=re.escape(no_car)):
         check_seats(load_board("oval"), (Seat("A", R), Seat("B", P)))
-
-
-def test_house_rules_on_classic_only() -> None:
-    assert house_rules(load_board("classic"), pro=True, bonus=False)  # R16
-    assert house_rules(load_board("classic"), pro=False, bonus=True)
-    assert not house_rules(load_board("classic"), pro=False, bonus=False)
-    assert not house_rules(load_board("long"), pro=True, bonus=True)
 
 
 def test_a_board_file_and_the_rematch_setup() -> None:

@@ -3,6 +3,7 @@ footer's keys, illegal input refused with a message, and the pure helpers behind
 
 from __future__ import annotations
 
+from app import choices
 from app.helpers import (
     SPRINT,
     ScriptedDice,
@@ -21,7 +22,6 @@ from app.helpers import (
 )
 from app.language_checks import speaking
 from monza_tui import i18n
-from monza_tui.app import choices
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.rules import RulesScreen, rules_text
 from monza_tui.boardfile import load_board

@@ -20,10 +20,11 @@ from app.helpers import (
     run_async,
     without_foresight,
 )
-from monza_tui.app import board_view
+from app.language_checks import lines_above
+from monza_tui.app import board_paint, textual_shim
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.track_layout import Layouts
+from monza_tui.app.layout_choice import Layouts
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.boardfile import load_board
 from monza_tui.engine import Colour, Phase
@@ -68,7 +69,7 @@ async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_boxes(
         view = app.screen.query_one(BoardView)
         before = view.scene.cursor
         painted: list[int] = []
-        paint = board_view.paint_space
+        paint = board_paint.paint_space
 
         def counted_paint(layout: Any, board: Any, scene: Scene, index: int) -> Any:
             painted.append(index)
@@ -81,7 +82,7 @@ async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_boxes(
             refreshed.extend(regions)
             return original_refresh(*regions, **changes)
 
-        monkeypatch.setattr(board_view, "paint_space", counted_paint)
+        monkeypatch.setattr(board_paint, "paint_space", counted_paint)
         monkeypatch.setattr(view, "refresh", counted_refresh)
         await press(pilot, "tab")
         after = view.scene.cursor
@@ -104,16 +105,16 @@ async def test_a_cursor_move_paints_two_spaces_and_refreshes_only_their_boxes(
 
 
 def test_choosing_a_scale_builds_only_the_drawing_that_fits(monkeypatch: Any) -> None:
-    from monza_tui.app import track_layout
+    from monza_tui.app import layout_choice
 
     built: list[str] = []
-    original = track_layout.layout_board
+    original = layout_choice.layout_board
 
     def counted(board: Any, shape: Any, scale: Any, **kwargs: Any) -> Any:
         built.append(scale.name)
         return original(board, shape, scale, **kwargs)
 
-    monkeypatch.setattr(track_layout, "layout_board", counted)
+    monkeypatch.setattr(layout_choice, "layout_board", counted)
     from dataclasses import replace
 
     # As a board file (a built-in board's drawings ship ready-made: nothing is built).
@@ -159,24 +160,26 @@ def test_a_failed_autosave_is_reported_and_the_saver_goes_on() -> None:
     from monza_tui.saves import SaveError
 
     reports: list[Any] = []
-    calls: list[int] = []
+    saved: list[Any] = []
+    full = [True]  # the disk, for the first save only
 
     def save(race: Any) -> None:
-        calls.append(1)
-        if len(calls) == 1:
+        if full.pop() if full else False:
             raise SaveError("cannot save the race to x: disk full")
+        saved.append(race)
 
     saver = Autosaver(reports.append, save=save)
 
     class Step:
         game = object()
 
-    saver.submit(Step())  # type: ignore[arg-type]
+    first, second = Step(), Step()
+    saver.submit(first)  # type: ignore[arg-type]
     assert saver.flush(5)
-    saver.submit(Step())  # type: ignore[arg-type]
+    saver.submit(second)  # type: ignore[arg-type]
     assert saver.flush(5)
     assert [r.text for r in reports] == ["cannot save the race to x: disk full"]
-    assert len(calls) == 2
+    assert saved == [second]  # the next race saved after the failure
 
 
 @run_async
@@ -337,7 +340,8 @@ async def test_the_mouse_wheel_goes_back_in_the_log_until_the_next_line() -> Non
         for _ in range(200):  # never past the first line
             log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
         await pilot.pause()
-        assert log.lines_above == 0 and log.render_line(0).text.strip() == log.lines[0].text.strip()
+        assert lines_above(log) == 0
+        assert log.render_line(0).text.strip() == log.lines[0].text.strip()
 
 
 @run_async
@@ -468,7 +472,7 @@ async def test_a_widget_hands_back_its_lines_until_one_is_to_be_painted_again(
 
 @run_async
 async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
-    # KeptLines._plain_lines stands in for StylesCache.render on widgets without borders,
+    # textual_shim.plain_lines stands in for StylesCache.render on widgets without borders,
     # padding or effects: the same strips, with the app's filters (no colour) and a crop;
     # the panel's column, with its padding and border, keeps Textual's pass.
     from rich.text import Text
@@ -488,12 +492,13 @@ async def test_a_plain_widget_paints_what_textual_styling_pass_paints() -> None:
         assert {"board", "log", "dice", "standings", "turn", "keys"} <= {w.id for w in plain}
 
         def both(widget: Widget, crop: Region) -> tuple[list[Any], list[Any]]:
-            widget._kept_lines = None  # type: ignore[attr-defined]
-            widget._styles_cache.clear()
+            # Every line painted again, the shim's way, then Textual's (its public way).
+            widget.refresh()
             ours = [list(strip) for strip in widget.render_lines(crop)]
-            widget._styles_cache.clear()
-            theirs = [list(s) for s in widget._styles_cache.render_widget(widget, crop)]
-            widget._styles_cache.clear()
+            with pytest.MonkeyPatch.context() as public:
+                public.setattr(textual_shim, "KNOWN", False)
+                widget.refresh()
+                theirs = [list(s) for s in widget.render_lines(crop)]
             return ours, theirs
 
         for widget in plain:
@@ -639,14 +644,14 @@ async def _enter_race(
 
     monkeypatch.setattr(Foresight, "_foresee", foreseeing if foresight else lambda self: None)
     painted: list[int] = []
-    paint = board_view.paint_space
+    paint = board_paint.paint_space
 
     def counted(layout: Any, board: Any, scene: Scene, index: int) -> Any:
         if not ahead[0]:
             painted.append(index)
         return paint(layout, board, scene, index)
 
-    monkeypatch.setattr(board_view, "paint_space", counted)
+    monkeypatch.setattr(board_paint, "paint_space", counted)
     seen: list[tuple[Any, ...]] = []
     roller = None if seeded else ScriptedDice("RBGYPW", "RBGYPW")
     app = race_app(race=long_race(), roller=roller)

@@ -12,7 +12,8 @@ from itertools import cycle
 
 import pytest
 
-from monza_tui.app.track_layout import SCALES, Layout, Layouts, Scale, layout_board
+from monza_tui.app.layout_choice import Layouts
+from monza_tui.app.track_layout import SCALES, Layout, Scale, layout_board
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board, parse_board
 from monza_tui.engine import SpaceKind
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 
-from monza_tui.engine import Phase
+from monza_tui.bots import make_driver
+from monza_tui.engine import Action, Phase, State, action_text
 from monza_tui.net.client import RaceClient
 from monza_tui.net.protocol import PROTOCOL
 from monza_tui.net.run import make_server, new_race
@@ -191,3 +194,49 @@ def test_a_resumed_host_listens_where_it_did(tmp_path: Path, monkeypatch: Any) -
         assert again.port == invitation.port and again.code == server.code
 
     run(main())
+
+
+class _FailsOnce:
+    """A computer driver whose first answer raises; then it drives as greedy."""
+
+    level = "greedy"
+
+    def __init__(self) -> None:
+        from monza_tui.race.drivers import driver_rng
+
+        self.asked: list[State] = []
+        self._greedy = make_driver("greedy", driver_rng(3, 0))
+
+    def choose(self, state: State) -> Action:
+        self.asked.append(state)
+        if len(self.asked) == 1:
+            raise RuntimeError("tables lost")
+        return self._greedy.choose(state)
+
+
+def test_a_failing_computer_driver_plays_the_first_legal_action_and_the_race_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    broken = _FailsOnce()
+
+    async def main() -> None:
+        server = make_server(new_race("oval", [], ["greedy", "greedy"], seed=3), remote=[],
+                             save=False, bot_delay=0)
+        server.drivers.set(0, "greedy", 0, broken)
+        await server.start("127.0.0.1", 0)
+        try:
+            await server.wait_over()
+        finally:
+            await server.stop()
+        first = broken.asked[0]
+        # The roll, then instead of the failed choice the first legal action, then on.
+        assert server.actions[1] == action_text(first.board, first.legal_actions()[0])
+        assert server.race.state.is_terminal()
+
+    with caplog.at_level(logging.ERROR, logger="monza_tui.net.server"):
+        run(main())
+    (record,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert record.getMessage() == (
+        "the computer driver of player 0 failed (tables lost); it plays "
+        f"{action_text(broken.asked[0].board, broken.asked[0].legal_actions()[0])}")
+    assert record.exc_info is None  # one line, no traceback

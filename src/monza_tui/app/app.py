@@ -23,13 +23,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, work
-from textual._compositor import LayoutUpdate
 from textual.binding import Binding, BindingType
 
-from monza_tui import heap
+from monza_tui import heap, tuning
 from monza_tui.app.app_words import WordsApp
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.hosts import LocalHost, RaceHost, Roller
+from monza_tui.app.textual_shim import FrameOut
 from monza_tui.app.widgets.common import after_frame
 from monza_tui.i18n import N_, _
 from monza_tui.race.setup import RaceSetup, setup_of, start_race
@@ -48,7 +48,7 @@ DEFAULT_ANIMATION_DELAY = 0.08
 WRITERS_TURN = 0.0002
 """Seconds the app pauses after handing a frame to Textual's writer thread, which sends it
 to the terminal meanwhile (it needs about a tenth of a millisecond; see
-``MonzaApp._display``)."""
+``MonzaApp.frame_out``)."""
 SWITCH_INTERVAL = 0.0005
 """Python's switch interval while the app runs (5 ms by default): the longest a thread that
 waits for the interpreter waits for one that holds it. Textual's writer thread, with a frame
@@ -57,7 +57,7 @@ layout after a push-back), and the app's thread behind a bot or a hint thinking 
 thread."""
 
 
-class MonzaApp(WordsApp):
+class MonzaApp(FrameOut, WordsApp):
     """Set-up, race, results; rules on ``?``/F1 from anywhere."""
 
     CSS_PATH = "app.tcss"
@@ -107,8 +107,6 @@ class MonzaApp(WordsApp):
         self._networked = networked
         self._first_race = race
         self._leaving = False  # set by exit(): input after that is dropped
-        self._first_frame_out = False
-        """Whether a frame went to the terminal yet (see _display)."""
         self._usual_switch_interval = sys.getswitchinterval()
         """Python's switch interval before the app ran (see SWITCH_INTERVAL)."""
         self.offer_saved = offer_saved
@@ -146,39 +144,20 @@ class MonzaApp(WordsApp):
 
     # The first frame ----------------------------------------------------------------------
 
-    def _display(self, screen: Any, renderable: Any) -> None:
-        # Textual holds updates back while it mounts the app (a "batch") and drops a frame
-        # drawn meanwhile. The first screen is pushed from on_mount, inside that batch, so
-        # its whole first frame was drawn and dropped, and the terminal showed the screen
-        # only when a later layout happened to send it whole (three frames, 25-35 ms,
-        # later). The first whole frame of the top screen goes out as it is drawn; what
-        # the batch goes on to change follows in the next frames, as it would have.
-        if (
-            self._batch_count
-            and not self._first_frame_out
-            and isinstance(renderable, LayoutUpdate)
-            and screen is self.screen
-        ):
-            held, self._batch_count = self._batch_count, 0
-            try:
-                super()._display(screen, renderable)
-            finally:
-                self._batch_count = held
-        else:
-            super()._display(screen, renderable)
-        if renderable is not None and not self._batch_count:
-            self._first_frame_out = True
-            if not self.is_headless:
-                # The frame is queued for Textual's writer thread, which needs the
-                # interpreter to send it; what the app does next (a toast's layout, the
-                # next frame) would hold it, and the frame waited for the interpreter's
-                # switch interval (5 ms). A pause of the app's thread is the writer's turn.
-                time.sleep(WRITERS_TURN)
-            heap.frame_shown()  # the collector's passes a moment later, not in a key
+    def frame_out(self) -> None:
+        # (textual_shim.FrameOut: the first frame goes out of Textual's mount batch)
+        if not self.is_headless:
+            # The frame is queued for Textual's writer thread, which needs the interpreter
+            # to send it; what the app does next (a toast's layout, the next frame) would
+            # hold it, and the frame waited for the interpreter's switch interval (5 ms).
+            # A pause of the app's thread is the writer's turn.
+            time.sleep(WRITERS_TURN)
+        heap.frame_shown()  # the collector's passes a moment later, not in a key
 
     def on_mount(self) -> None:
         self._usual_switch_interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(SWITCH_INTERVAL, self._usual_switch_interval))
+        if tuning.tuned():
+            sys.setswitchinterval(min(SWITCH_INTERVAL, self._usual_switch_interval))
         self._apply_saved_theme()
         if self._networked and self.host is not None:
             self.host.start()

@@ -20,6 +20,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from monza_tui.app import textual_shim
 from monza_tui.i18n import _, current_language, pgettext, retranslate
 from monza_tui.locale.textual_words import modifier_words
 from monza_tui.race.setup import RaceSetup, default_seats
@@ -43,11 +44,11 @@ def relabel_bindings(nodes: Iterable[Any] = ()) -> None:
     while classes:
         cls = classes.pop()
         classes.extend(cls.__subclasses__())
-        merged = cls.__dict__.get("_merged_bindings")
+        merged = textual_shim.class_bindings(cls)
         if merged is not None:
             relabel(merged)
     for node in nodes:
-        relabel(node._bindings)
+        relabel(textual_shim.node_bindings(node))
 
 
 def label_keys(node: Any) -> None:
@@ -110,7 +111,7 @@ class WordsApp(App[None]):
     def _palette_words(self) -> None:
         """The command palette's key in the footer, in the player's language (Textual
         labels it "palette" itself)."""
-        bindings = self._bindings.key_to_bindings
+        bindings = textual_shim.node_bindings(self).key_to_bindings
         for key, items in bindings.items():
             bindings[key] = [
                 replace(item, description=_("palette"), tooltip=_("Open the command palette"))

@@ -11,6 +11,8 @@ the looks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Offset, Region
@@ -18,8 +20,32 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from monza_tui.app.board_marks import board_letter
-from monza_tui.app.track_layout import Layout
+from monza_tui.app.track_drawing import Layout
 from monza_tui.race.scene import Scene
+
+
+def map_strips(layout: Layout, scene: Scene, view: tuple[int, int, int, int],
+               style: Callable[[tuple[str, ...]], Style]) -> list[Strip]:
+    """The mini-map of ``layout`` as rows to lay over the view: a column of margin, then
+    the track's dots, the cars of ``scene`` and the part in ``view`` (the drawing's
+    ``(x, y, width, height)`` in view); ``style`` gives the look of names of
+    ``palette.BOARD`` (the painter's)."""
+    from monza_tui.app.minimap import minimap  # (only a board too large for its view)
+
+    strips = []
+    for row in minimap(layout, scene.cars, view, scene.moving_car):
+        segments = [Segment(" ", style(("map",)))]
+        for mark in row:
+            looks: tuple[str, ...] = ("map",)
+            text = mark.text
+            if mark.car is not None:
+                text = board_letter(mark.car)
+                looks = (f"car-{mark.car.value}",)
+            elif mark.in_view:
+                looks = ("map", "map-view")
+            segments.append(Segment(text, style(looks)))
+        strips.append(Strip(segments))
+    return strips
 
 
 class MapOverlay(ScrollView):
@@ -73,36 +99,22 @@ class MapOverlay(ScrollView):
         return Region(at.x, at.y, width, height)
 
     def _map_strips(self) -> tuple[Offset, list[Strip]]:
-        """The mini-map's rows (cached until the scene, the scroll or the size changes)."""
+        """The mini-map's rows (cached until the scene, the scroll or the size changes, or a
+        restyle)."""
         region = self._map_region()
         if region is None:
             return Offset(0, 0), []
-        key = (region, self.scroll_offset, self.layout_now.scale, self._looks_key())
+        size = self.scrollable_content_region.size
+        key = (region, size, self.scroll_offset, self.layout_now.scale, self._looks_key())
         if self._map_cache is not None and self._map_cache[0] == key:
             return region.offset, self._map_cache[1]
-        size = self.scrollable_content_region.size
-        view = (
+        drawn = (
             self.scroll_offset.x - self._origin.x,
             self.scroll_offset.y - self._origin.y,
             size.width,
             size.height,
         )
-        from monza_tui.app.minimap import minimap
-
-        marks = minimap(self.layout_now, self.scene.cars, view, self.scene.moving_car)
-        strips = []
-        for row in marks:
-            segments = [Segment(" ", self._style(("map",)))]
-            for mark in row:
-                looks: tuple[str, ...] = ("map",)
-                text = mark.text
-                if mark.car is not None:
-                    text = board_letter(mark.car)
-                    looks = (f"car-{mark.car.value}",)
-                elif mark.in_view:
-                    looks = ("map", "map-view")
-                segments.append(Segment(text, self._style(looks)))
-            strips.append(Strip(segments))
+        strips = map_strips(self.layout_now, self.scene, drawn, self._style)
         self._map_cache = (key, strips)
         return region.offset, strips
 
@@ -126,4 +138,4 @@ class MapOverlay(ScrollView):
         return True
 
 
-__all__ = ["MapOverlay"]
+__all__ = ["MapOverlay", "map_strips"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from monza_tui.app.track_layout import Cellpos, Layout
+from monza_tui.app.track_drawing import Cellpos, Layout
 from monza_tui.engine import Board, Colour, Space, SpaceKind
 from monza_tui.i18n import colour_letter
 from monza_tui.race.scene import Scene, split_label

@@ -51,7 +51,7 @@ class RaceHost:
 
     def __init__(self, shell: Shell) -> None:
         self.app = shell
-        self.ahead = Ahead(enabled=tuning.on())
+        self.ahead = Ahead(enabled=tuning.tuned())
         """What is worked out ahead of a person's key (the foresight, hints ahead)."""
 
     @property

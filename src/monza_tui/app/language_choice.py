@@ -11,7 +11,7 @@ from __future__ import annotations
 from textual.widgets import Select
 
 from monza_tui import i18n
-from monza_tui.app.drop_down import DropDown
+from monza_tui.app.textual_shim import DropDown
 from monza_tui.i18n import _
 
 

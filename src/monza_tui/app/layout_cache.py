@@ -23,7 +23,8 @@ import pickle
 from functools import cache
 from pathlib import Path
 
-from monza_tui.app.track_layout import SCALES, Layout, Scale, layout_board
+from monza_tui.app.track_drawing import SCALES, Layout, Scale
+from monza_tui.app.track_layout import layout_board
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board, text_key
 
 FOLDER = Path(__file__).with_name("layouts")

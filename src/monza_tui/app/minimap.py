@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from monza_tui.app.track_layout import Layout
+from monza_tui.app.track_drawing import Layout
 from monza_tui.engine import Colour
 
 DOTS_X = 4

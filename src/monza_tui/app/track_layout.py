@@ -3,8 +3,10 @@
 No Textual here. :func:`layout_board` turns a board, its ``[shape]`` and a :class:`Scale` into a
 :class:`Layout`: which terminal cell shows which space, which cells are outline (box drawing,
 glyphs already chosen) and, per space, its cells in the order a renderer should fill them
-(letter first, then cars and placed dice). :class:`Layouts` makes them per scale on demand and
-picks the largest that fits the cells the app gives the board. The widget only paints.
+(letter first, then cars and placed dice). The drawing's classes live in
+:mod:`monza_tui.app.track_drawing` (importable from here too);
+:class:`~monza_tui.app.layout_choice.Layouts` makes drawings per scale on demand and picks
+the largest that fits the cells the app gives the board.
 
 Lanes
 -----
@@ -58,90 +60,22 @@ back edge; a quarter turn happens where the centre lines of two legs meet.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import ClassVar
 
+from monza_tui.app.track_drawing import SCALES, Cell, Layout
 from monza_tui.app.track_legs import Cellpos, LegWalker, Scale, Slice
-from monza_tui.boardfile import BoardFile, Shape
+from monza_tui.boardfile import Shape
 from monza_tui.engine import Board, SpaceKind
 
-__all__ = ["SCALES", "Cell", "Cellpos", "Layout", "Layouts", "Scale", "layout_board"]
-
-SCALES: tuple[Scale, ...] = (
-    Scale("large", 6, 3, 3),
-    Scale("roomy", 4, 2, 3),
-    Scale("normal", 3, 2, 3),
-    Scale("compact", 2, 2, 2),
-)
-"""Largest first; :meth:`Layouts.choose` takes the first complete drawing that fits."""
-
-
-_COMPASS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
-"""A leg's direction as a step of (columns, rows)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One terminal cell of the drawing: an outline glyph, or part of one or two spaces."""
-
-    line: str | None
-    """The box-drawing glyph of an outline or space edge; ``None`` for a content cell."""
-    spaces: tuple[int, ...] = ()
-    """The spaces drawn here: one, or on a loop the start field and the finish over it."""
-    edge: str | None = None
-    """A thin edge glyph (``▏▕▔▁``) for a content cell where a full edge line had no room;
-    the painter keeps one per space visible (see :func:`~monza_tui.app.board_marks.place_marks`)."""
-    edge_ahead: bool = False
-    """Whether :attr:`edge` is the space's front edge, lent by the space ahead (whose only
-    cell then keeps room for its letter); otherwise it is the space's back edge."""
-    edge_lent: bool = False
-    """Whether this cell's back edge is drawn in the cell behind it (``edge_ahead`` there)."""
-
-
-@dataclass(frozen=True)
-class Layout:
-    """A board drawn at one scale: every cell, and per space where its glyphs go."""
-
-    scale: Scale
-    width: int
-    height: int
-    rows: tuple[tuple[Cell | None, ...], ...]
-    """``rows[y][x]``: the cell, or ``None`` off the track."""
-    slots: Mapping[int, tuple[Cellpos, ...]]
-    """Per space its content cells, best first: the letter goes in the first, then cars and
-    placed dice; the start and finish fields drawn over each other share their cells."""
-    frames: Mapping[int, tuple[Cellpos, ...]]
-    """Per space the outline cells around it (for highlighting its edges)."""
-    space_rows: Mapping[int, tuple[int, ...]]
-    """Per space the rows its cells and frame touch (to refresh only those lines)."""
-    lanes_right: bool
-    """Whether lane ``a`` is on the right of the direction of travel (see module docstring)."""
-    problems: tuple[str, ...] = ()
-    """Why this drawing is not good (legs too short, overlaps, spaces without a cell)."""
-    headings: Mapping[int, str] = field(default_factory=dict)
-    """Per space the direction of travel on it (``E S W N``) at its first content cell."""
-
-    @property
-    def complete(self) -> bool:
-        """Every space drawn with at least one cell and nothing overlapping."""
-        return not self.problems
-
-    def cell(self, x: int, y: int) -> Cell | None:
-        """The cell at ``(x, y)``, ``None`` off the track or outside the drawing."""
-        if 0 <= y < self.height and 0 <= x < self.width:
-            return self.rows[y][x]
-        return None
-
-    def bounds(self, space: int, *, frame: bool = True) -> tuple[int, int, int, int]:
-        """``(x, y, width, height)`` of a space's cells and (unless not ``frame``) its
-        frame."""
-        cells = self.slots.get(space, ()) + (self.frames.get(space, ()) if frame else ())
-        if not cells:
-            return (0, 0, 0, 0)
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        return (min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+__all__ = [
+    "SCALES",
+    "Cell",
+    "Cellpos",
+    "Layout",
+    "Scale",
+    "layout_board",
+    "outline_size",
+    "walk_legs",
+]
 
 
 def _spaces_by_edge(board: Board, lane: int, period: float | None) -> dict[float, list[int]]:
@@ -411,118 +345,3 @@ def _best_first(cells: list[Cellpos], thin: set[Cellpos]) -> tuple[Cellpos, ...]
             key=lambda c: (c in thin, (c[0] - cx) ** 2 + (2 * (c[1] - cy)) ** 2, c[1], c[0]),
         )
     )
-
-
-class Layouts:
-    """One board's drawings, made at each scale when first asked for (a few tens of ms
-    each), so resizing back and forth costs nothing after the first time. Choosing walks a
-    scale's outline first (a third of the work) and builds only a drawing that may fit.
-    :meth:`of` shares them between the race screens of one board (a rematch draws at once)."""
-
-    _shared: ClassVar[dict[tuple[int, bool, tuple[str, ...]], tuple[Board, Layouts]]] = {}
-    SHARED = 4
-    """Boards whose drawings are kept for the next screen that shows them."""
-
-    def __init__(self, board_file: BoardFile) -> None:
-        self.board_file = board_file
-        self._made: dict[Scale, Layout] = {}
-        self._walked: dict[Scale, LegWalker] = {}
-        self._bounds: dict[Scale, tuple[int, int]] = {}
-        self._not_shipped: set[Scale] = set()
-
-    @classmethod
-    def of(cls, board_file: BoardFile) -> Layouts:
-        """The drawings of ``board_file``'s board, shared with earlier screens of it."""
-        board, shape = board_file.board, board_file.shape
-        key = (id(board), shape.loop, tuple(shape.legs))
-        found = cls._shared.get(key)
-        if found is not None and found[0] is board:
-            return found[1]
-        layouts = cls(board_file)
-        while len(cls._shared) >= cls.SHARED:
-            cls._shared.pop(next(iter(cls._shared)))
-        cls._shared[key] = (board, layouts)
-        return layouts
-
-    def at(self, scale: Scale) -> Layout:
-        """The drawing at ``scale`` (a built-in board's comes ready-made with the game)."""
-        layout = self._made.get(scale) or self._shipped(scale)
-        if layout is None:
-            walked = self._walked.pop(scale, None)
-            layout = layout_board(
-                self.board_file.board, self.board_file.shape, scale, walked=walked
-            )
-            self._made[scale] = layout
-        return layout
-
-    def bound(self, scale: Scale) -> tuple[int, int]:
-        """At least the columns and rows of the drawing at ``scale`` (exact once made, or
-        for a built-in board as shipped: known without reading the drawing)."""
-        layout = self._made.get(scale)
-        if layout is not None:
-            return layout.width, layout.height
-        if self.board_file.builtin and scale not in self._not_shipped:
-            from monza_tui.app.layout_cache import shipped_size
-
-            known = shipped_size(self.board_file, scale)
-            if known is not None:
-                return known[0], known[1]
-            layout = self._shipped(scale)
-            if layout is not None:
-                return layout.width, layout.height
-        size = self._bounds.get(scale)
-        if size is None:
-            walked = walk_legs(self.board_file.board, self.board_file.shape, scale)
-            self._walked[scale] = walked  # kept until the drawing is made (if ever)
-            size = self._bounds[scale] = outline_size(walked)
-        return size
-
-    def _shipped(self, scale: Scale) -> Layout | None:
-        """The drawing at ``scale`` as shipped for a built-in board (made and kept)."""
-        if not self.board_file.builtin or scale in self._not_shipped:
-            return None
-        from monza_tui.app.layout_cache import shipped
-
-        layout = shipped(self.board_file, scale)
-        if layout is None:
-            self._not_shipped.add(scale)
-        else:
-            self._made[scale] = layout
-        return layout
-
-    def legs_span(self, scale: Scale) -> tuple[int, int]:
-        """Columns and rows the legs' walk spans at ``scale`` (a track unit is
-        ``unit_cols`` x ``unit_rows`` cells): the drawing encloses it, so it is at most
-        :meth:`bound`, and it costs nothing to know (the walk of the track at the largest
-        scale is the dearest part of a launch)."""
-        x = y = 0
-        xs, ys = [0], [0]
-        for direction, length in self.board_file.shape.leg_units():
-            dx, dy = _COMPASS[direction]
-            x, y = x + dx * length, y + dy * length
-            xs.append(x)
-            ys.append(y)
-        return (max(xs) - min(xs)) * scale.unit_cols, (max(ys) - min(ys)) * scale.unit_rows
-
-    def smallest(self) -> Layout:
-        """The smallest complete drawing (or the compact one, if none is complete)."""
-        for scale in reversed(SCALES):
-            if self.at(scale).complete:
-                return self.at(scale)
-        return self.at(SCALES[-1])
-
-    def choose(self, width: int, height: int) -> Layout:
-        """The largest complete drawing that fits ``width`` x ``height``; if none fits, the
-        smallest complete one (the widget then scrolls)."""
-        for scale in SCALES:
-            least_width, least_height = self.legs_span(scale)
-            if least_width > width or least_height > height:
-                continue  # too large even for the legs alone: not worth walking the track
-            least_width, least_height = self.bound(scale)
-            if least_width > width or least_height > height:
-                self._walked.pop(scale, None)  # too large: never drawn at this size
-                continue
-            layout = self.at(scale)
-            if layout.complete and layout.width <= width and layout.height <= height:
-                return layout
-        return self.smallest()

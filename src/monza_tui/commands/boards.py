@@ -9,7 +9,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from monza_tui.app.board_view import BoardView
+from monza_tui.app.board_paint import BoardPainter
+from monza_tui.app.layout_choice import Layouts
 from monza_tui.app.legend import legend
 from monza_tui.boardfile import BUILTIN, BoardFile, load_board
 from monza_tui.cli_help import ChoiceHelp
@@ -18,6 +19,7 @@ from monza_tui.errors import UserError
 from monza_tui.files import shown
 from monza_tui.i18n import _, colour_letter, ngettext, number
 from monza_tui.palette import BOARD
+from monza_tui.race.scene import Scene
 from monza_tui.wording import board_title, edition_name
 
 
@@ -93,9 +95,8 @@ def board_json(board: Board) -> dict[str, Any]:
 def track_picture(loaded: BoardFile, width: int) -> Text:
     """The track as the board view draws it (the same layout and cell painting), at the
     largest scale that fits ``width`` columns, as Rich text."""
-    view = BoardView(loaded)  # never mounted: only its layout and cell painting are used
-    layout = view.layouts.choose(width, 10_000)
-    view._use_layout(layout)
+    layout = Layouts.of(loaded).choose(width, 10_000)
+    cells = BoardPainter(loaded.board, layout, Scene(cars={})).cells
     picture = Text(no_wrap=True, overflow="crop")
     for y, row in enumerate(layout.rows):
         for x, cell in enumerate(row):
@@ -104,7 +105,7 @@ def track_picture(loaded: BoardFile, width: int) -> Text:
             elif cell.line is not None:
                 picture.append(cell.line, BOARD["line"])
             else:
-                text, looks = view._cells.get((x, y), (" ", ()))
+                text, looks = cells.get((x, y), (" ", ()))
                 style = " ".join(BOARD[look] for look in looks)
                 picture.append(text, style or None)
         if y + 1 < layout.height:

@@ -105,16 +105,6 @@ class TurnLog:
         placed = self.turbo_moves or self.moves
         return placed[-1].colour if placed else None
 
-    @property
-    def final_roll(self) -> tuple[Colour, ...]:
-        """The roll after the extra roll replaced the dice it names (what ``Die`` indexes)."""
-        if self.reroll is None:
-            return self.roll
-        dice = list(self.roll)
-        for index, colour in zip(*self.reroll, strict=True):
-            dice[index] = colour
-        return tuple(dice)
-
 
 # How a state moves on ------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ through the engine. Each action the host sends after that is applied to the mirr
 same way, so the mirror is always the host's race (the client never rolls: its seed is 0
 until the end, when the host's record, with the seed, replaces it). A client that loses its
 line reconnects by itself with its token (a bounded backoff), and is sent the race afresh.
+What each message makes of the mirror is :mod:`.mirror`'s; this is the line to the host.
 
 Every listener callback runs on the event loop that called :meth:`RaceClient.join`
 (Textual's, in the app), never from a thread.
@@ -15,23 +16,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import socket
 import time
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from monza_tui.engine import Action, IllegalActionError, InvalidActionError, parse_action_text
+from monza_tui.engine import Action
 from monza_tui.engine import action_text as text_of
 from monza_tui.errors import UserError, said
 from monza_tui.files import cannot_read
 from monza_tui.limits import name_problem
-from monza_tui.net import codes
+from monza_tui.net.mirror import explained, finished, mirror, played, presence_of, seat_changed
 from monza_tui.net.protocol import (
     MAX_HOST_FRAME,
     MAX_TOKEN_CHARS,
@@ -44,7 +43,6 @@ from monza_tui.net.protocol import (
     Pong,
     Presence,
     PresenceMessage,
-    PresenceWire,
     ProtocolError,
     Refused,
     RollDice,
@@ -53,8 +51,7 @@ from monza_tui.net.protocol import (
     dump,
     parse_host,
 )
-from monza_tui.record import Race, RecordError
-from monza_tui.record.seating import SeatChange
+from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 
 log = logging.getLogger(__name__)
@@ -238,7 +235,10 @@ class RaceClient:
 
     def _welcomed(self, welcome: Welcome, *, first: bool) -> None:
         """Build the mirror from a welcome (the first, or after a reconnection)."""
-        race = mirror(welcome)
+        try:
+            race = mirror(welcome)
+        except ValueError:
+            raise JoinError(code="net.bad_welcome") from None
         if any(p >= len(race.players) for p in welcome.seats):
             raise JoinError(code="net.bad_welcome")
         self.race = race
@@ -250,7 +250,7 @@ class RaceClient:
         if self.seats and not self.is_host and self.name is None:
             # Back after a host restart (tokens are not saved): ask for the seat by name.
             self.name = self.race.players[min(self.seats)].name
-        self.presence = _presence(welcome.presence)
+        self.presence = presence_of(welcome.presence)
         self._outbox.clear()  # asked of a race that has moved on: stale now
         self.connected = True
         if not first:
@@ -368,10 +368,10 @@ class RaceClient:
         elif isinstance(message, Seats):
             self._seat_change(message)
         elif isinstance(message, PresenceMessage):
-            self.presence = _presence(message.presence)
+            self.presence = presence_of(message.presence)
             self.listener.presence_changed(self.presence)
         elif isinstance(message, Refused):
-            self.listener.refused(*self._explained(message))
+            self.listener.refused(*explained(self.race, message))
         elif isinstance(message, Over):
             self._over(message)
         elif isinstance(message, Welcome):
@@ -380,60 +380,29 @@ class RaceClient:
             log.warning("unexpected message %s", message.type)
 
     def _action(self, message: ActionWire) -> None:
-        if message.seq != self._seq:
+        found = played(self.race, self._seq, message)
+        if found is None:
             self._resync()
             return
-        try:
-            action = parse_action_text(self.race.game.board, message.action)
-            self.race = self.race.apply(action)
-        except (InvalidActionError, IllegalActionError):
-            self._resync()
-            return
+        self.race, action = found
         self._seq += 1
         self.listener.race_changed(self.race, action)
 
     def _seat_change(self, message: Seats) -> None:
-        change = message.change
-        try:
-            if message.seq != self._seq:
-                raise ValueError("out of step")
-            self.race = self.race.with_seat_change(change.turn, change.at, change.player,
-                                                   change.seat)
-        except ValueError:
+        race = seat_changed(self.race, self._seq, message)
+        if race is None:
             self._resync()
             return
+        self.race = race
         self.listener.race_changed(self.race, None)
 
     def _over(self, message: Over) -> None:
-        from monza_tui.record import parse_records
-
-        try:
-            salt = bytes.fromhex(message.salt)
-        except ValueError:
-            salt = b""
-        if codes.seed_hash(message.seed, salt) != self.seed_hash:
+        self.race, matched = finished(self.race, message, self.seed_hash)
+        if not matched:
             self.listener.refused("net.seed_mismatch", {})
-        else:
-            with contextlib.suppress(RecordError):
-                races = parse_records(message.record, self.address)
-                if len(races) == 1 and races[0].state.is_terminal():
-                    self.race = races[0]
         self.seed = message.seed
         self.record_text = message.record
         self.listener.race_over(message.record)
-
-    def _explained(self, message: Refused) -> tuple[str, dict[str, object]]:
-        """The refusal's code and values, with the engine's own reason for an illegal
-        action (the mirror says exactly why, in the player's language)."""
-        params: dict[str, object] = dict(message.params)
-        if message.code == "net.illegal" and isinstance(params.get("action"), str):
-            try:
-                self.race.state.apply(parse_action_text(self.race.game.board,
-                                                        str(params["action"])))
-            except (IllegalActionError, InvalidActionError) as error:
-                params["why"] = error
-                return "net.illegal_why", params
-        return message.code, params
 
     def _resync(self) -> None:
         """The mirror is out of step with the host (never expected): be sent the race
@@ -450,40 +419,6 @@ class Refusal(Exception):
         super().__init__(code)
         self.code = code
         self.params = params
-
-
-def mirror(welcome: Welcome) -> Race:
-    """The race a welcome describes: its header (the seed unknown: 0) replayed through
-    the engine with every action and seat change. :class:`JoinError` if the host sent a
-    race this version cannot read."""
-    from monza_tui.record import parse_records
-
-    header = dict(welcome.header)
-    header.pop("seed_hash", None)
-    header["seed"] = 0
-    header["dice"] = "free"
-    try:
-        (race,) = parse_records(json.dumps(header), "host")
-        board = race.game.board
-        for text in welcome.actions:
-            race = race.apply(parse_action_text(board, text))
-        players = list(race.players)
-        changes: list[SeatChange] = []
-        for wire in welcome.seat_changes:
-            if not 0 <= wire.player < len(players):
-                raise ValueError("no such seat")
-            was = players[wire.player].seat
-            players[wire.player] = replace(players[wire.player], seat=wire.seat)
-            changes.append(SeatChange(wire.turn, wire.at, wire.player, wire.seat, was))
-        return replace(race, players=tuple(players), seat_changes=tuple(changes))
-    except (RecordError, ValueError) as error:
-        log.warning("unreadable welcome: %s", error)
-        raise JoinError(code="net.bad_welcome") from None
-
-
-def _presence(wires: list[PresenceWire]) -> dict[int, Presence]:
-    now = time.monotonic()
-    return {p: Presence.from_wire(wire, now) for p, wire in enumerate(wires)}
 
 
 def _why(error: BaseException) -> object:

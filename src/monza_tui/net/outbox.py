@@ -69,6 +69,8 @@ class Outbox:
         self._save = save
         self._race = race
         self._dirty = False
+        self._busy = False
+        """The saver is saving a race or letting go of its frames (not idle yet)."""
         self._held: list[tuple[str, tuple[Link, ...]]] = []
         """Frames waiting for the save of the race they tell of, with their targets."""
         self._said = asyncio.Event()
@@ -81,9 +83,12 @@ class Outbox:
             self._saving = asyncio.create_task(self._run_saver())
 
     async def stop(self) -> None:
-        """Save and send what is pending, then close every link."""
+        """Save and send what is pending, then close every link. (Cancelling the saver
+        mid-save would drop a save still queued for its thread: the race's end, when the
+        race outran the disk; so the saver is stopped only once it is idle.)"""
         if self._saving is not None:
-            await self.flush()
+            if not await self.flush():
+                log.warning("the last changes could not be saved in time")
             self._saving.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._saving
@@ -144,7 +149,7 @@ class Outbox:
         """Wait until every change is saved and sent; False if ``timeout`` ran out."""
 
         async def drained() -> None:
-            while self._held or self._dirty:
+            while self._held or self._dirty or self._busy:
                 self._flushed.clear()
                 self._said.set()
                 await self._flushed.wait()
@@ -163,6 +168,7 @@ class Outbox:
             await self._said.wait()
             self._said.clear()
             held, self._held = self._held, []
+            self._busy = True  # (nothing is pending now, yet it is not saved: flush waits)
             if self._dirty:
                 self._dirty = False
                 await loop.run_in_executor(self._saver, self._save_now, self._race())
@@ -170,6 +176,7 @@ class Outbox:
                 for link in targets:
                     if link in self.links:
                         self.put(link, frame)
+            self._busy = False
             self._flushed.set()
 
     def _save_now(self, race: Race) -> None:

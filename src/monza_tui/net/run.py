@@ -14,12 +14,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
 import sys
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from monza_tui.bots import Driver, make_driver
 from monza_tui.net import codes, hostsave
 from monza_tui.net.server import DEFAULT_PORT, Invitation, RaceServer
 from monza_tui.record import Player, Race
@@ -40,20 +38,14 @@ def make_server(
     grace: float = 20.0,
     bot_delay: float = 1.0,
     drop_level: SeatKind = SeatKind.GREEDY,
-    rng: random.Random | None = None,
     port: int | None = None,
 ) -> RaceServer:
-    """The server of ``race``: computer drivers for its bot seats, and (``save``) the
-    host's save after every change (``save_path``: the file of a resumed race; None: a
-    new file in ``saves/`` once there is something to lose)."""
-    rng = rng or random.Random()
+    """The server of ``race`` (its computer drivers seeded from the race's seed, as at one
+    keyboard and in ``simulate``) and (``save``) the host's save after every change
+    (``save_path``: the file of a resumed race; None: a new file in ``saves/`` once there
+    is something to lose)."""
     code = code or codes.new_code()
     salt = salt or codes.new_salt()
-    drivers: dict[int, Driver] = {
-        p: make_driver(player.seat, random.Random(rng.getrandbits(64)))
-        for p, player in enumerate(race.players)
-        if player.seat.is_bot
-    }
     listening: list[RaceServer] = []
 
     def port_now() -> int | None:
@@ -65,14 +57,12 @@ def make_server(
     server = RaceServer(
         race,
         remote=remote,
-        drivers=drivers,
         save=saving,
         code=code,
         salt=salt,
         grace=grace,
         bot_delay=bot_delay,
         drop_level=drop_level,
-        rng=rng,
         port=port,
     )
     listening.append(server)
@@ -106,7 +96,7 @@ async def host_race(
     linger: float = LINGER,
 ) -> Race:
     """Serve ``server``'s race until it is over (``linger`` seconds more for the last
-    messages), then stop; the finished race."""
+    messages), then stop; the finished race, saved (``stop`` waits for the last save)."""
     invitation = await server.start(host, port)
     if announce is not None:
         announce(invitation)

@@ -2,11 +2,12 @@
 
 :class:`RaceServer` holds the :class:`~monza_tui.record.Race`, checks every action with
 the engine, rolls the dice from a seed nobody else knows, runs the computer drivers
-(:mod:`.pace`), keeps the seats (:mod:`.seating`: a dropped person's car goes to a
-computer driver after ``grace`` and back when they return), and saves every change
-before any client hears of it (:mod:`.outbox`). All changes happen on the event loop,
-one at a time. Every screen is a client, the host's own terminal too (with
-:attr:`RaceServer.host_token`), so there is one code path. ``docs/network.md`` tells it.
+(the race core's pace and drivers, thinking in :mod:`.pace`'s threads), hands the cars of
+people who come and go (:mod:`.doors`: a dropped person's car goes to a computer driver
+after ``grace`` and back when they return), and saves every change before any client
+hears of it (:mod:`.outbox`). All changes happen on the event loop, one at a time. Every
+screen is a client, the host's own terminal too (with :attr:`RaceServer.host_token`), so
+there is one code path. ``docs/network.md`` tells it.
 """
 
 from __future__ import annotations
@@ -14,13 +15,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from monza_tui.bots import Driver
 from monza_tui.engine import (
     Action,
     IllegalActionError,
@@ -32,9 +31,10 @@ from monza_tui.engine import (
 )
 from monza_tui.limits import MAX_SEAT_CHANGES
 from monza_tui.net import codes
+from monza_tui.net.doors import MAX_CONNECTIONS, Doors, greet
 from monza_tui.net.invitation import Invitation, addresses
-from monza_tui.net.outbox import Link, Outbox, refuse_and_close
-from monza_tui.net.pace import THINK_AFTER, Drivers, due, thinker
+from monza_tui.net.outbox import Link, Outbox
+from monza_tui.net.pace import THINK_AFTER, think, thinker
 from monza_tui.net.protocol import (
     MAX_CLIENT_FRAME,
     PROTOCOL,
@@ -45,8 +45,6 @@ from monza_tui.net.protocol import (
     Over,
     Ping,
     Pong,
-    PresenceMessage,
-    PresenceWire,
     ProtocolError,
     Refused,
     RollDice,
@@ -55,19 +53,15 @@ from monza_tui.net.protocol import (
     Welcome,
     parse_client,
 )
-from monza_tui.net.seating import Seat, presence, seat_for
+from monza_tui.net.seating import Seat
+from monza_tui.race.drivers import Drivers
+from monza_tui.race.pace import Pace, StepKind, next_step
 from monza_tui.record import Race, header_json, record_text
 from monza_tui.seats import SeatKind
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
-HELLO_TIMEOUT = 10.0
-"""Seconds a new connection has to say hello."""
-WRONG_CODE_PAUSE = 0.5
-"""Seconds before a wrong code is answered: guessing codes one by one is slow."""
-MAX_CONNECTIONS = 32
-"""Connections at once (players and spectators); more are refused."""
 
 
 class RaceServer:
@@ -78,7 +72,6 @@ class RaceServer:
         race: Race,
         *,
         remote: Collection[int],
-        drivers: Mapping[int, Driver],
         save: Callable[[Race], object] | None,
         code: str | None = None,
         grace: float = 20.0,
@@ -86,12 +79,11 @@ class RaceServer:
         drop_level: SeatKind = SeatKind.GREEDY,
         salt: bytes | None = None,
         drive_pause: float | None = None,
-        rng: random.Random | None = None,
         max_connections: int = MAX_CONNECTIONS,
         port: int | None = None,
     ) -> None:
-        """``remote``: the seats of people elsewhere; ``drivers``: the computer drivers of
-        the bot seats (more are made as seats change hands); ``save`` is called with the
+        """``remote``: the seats of people elsewhere (the computer drivers of the bot seats
+        are :attr:`drivers`, seeded from the race's seed); ``save`` is called with the
         race after every change, before anyone hears of it; ``salt`` (kept in the save)
         keeps the seed's hash the same when a race is resumed; ``drive_pause`` is the
         moment left after a confirm for screens to show the car driving (default
@@ -108,10 +100,15 @@ class RaceServer:
         self.drive_pause = bot_delay if drive_pause is None else drive_pause
         self.drop_level = drop_level
         self._out = Outbox(save, lambda: self.race)
-        self._drivers = Drivers(dict(drivers), rng or random.Random())
+        self.drivers = Drivers()
+        """The computer drivers of the race's bot seats (``Drivers.set`` seats another)."""
         self._seats = [Seat(remote=p in remote) for p in range(len(race.players))]
+        self._doors = Doors(lambda: self.race, self._seats, self._out,
+                            host_token=self.host_token, grace=grace, drop_level=drop_level,
+                            hand=self._hand)
         self._actions = [action_text(race.game.board, a) for _, a in race.replay()]
-        self._host: Link | None = None
+        self._last: Action | None = None
+        """The action played last (None at the start or on resuming: no drive to show)."""
         self._wanted: dict[int, SeatKind] = {}
         self._wake = asyncio.Event()
         self._over = asyncio.Event()
@@ -151,9 +148,7 @@ class RaceServer:
             self._pump.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pump
-        for seat in self._seats:
-            if seat.timer is not None:
-                seat.timer.cancel()
+        self._doors.end()
         await self._out.stop()
         if self._server is not None:
             self._server.close()
@@ -174,34 +169,18 @@ class RaceServer:
         """How many connections are open (players and spectators)."""
         return len(self._out.links)
 
-    # Connections -----------------------------------------------------------------------
+    # Connections (who comes in and which seat it takes: :mod:`.doors`) -----------------
 
     async def _serve(self, ws: ServerConnection) -> None:
-        if len(self._out.links) >= self._max_connections:
-            await refuse_and_close(ws, "net.full", most=self._max_connections)
+        hello = await greet(ws, self.code, open_now=len(self._out.links),
+                            most=self._max_connections)
+        if hello is None:
             return
-        try:
-            hello = parse_client(await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT))
-        except (TimeoutError, ConnectionClosed):
-            return
-        except ProtocolError as error:
-            theirs = error.params.get("version")
-            if isinstance(theirs, int) and theirs != PROTOCOL:  # a newer hello's fields
-                await refuse_and_close(ws, "net.version", theirs=theirs, ours=PROTOCOL)
-            else:
-                await refuse_and_close(ws, error.code, **error.params)
-            return
-        if not isinstance(hello, Hello):
-            await refuse_and_close(ws, "net.hello_first")
-            return
-        if hello.version != PROTOCOL:
-            await refuse_and_close(ws, "net.version", theirs=hello.version, ours=PROTOCOL)
-            return
-        if not codes.code_matches(hello.code, self.code):
-            await asyncio.sleep(WRONG_CODE_PAUSE)
-            await refuse_and_close(ws, "net.bad_code")
-            return
-        connection = self._admit(ws, hello)
+        connection = self._doors.admit(ws, hello)
+        self._out.tell(self._welcome(connection), (connection,))
+        if self.race.state.is_terminal():
+            self._out.tell(self._over_message(), (connection,))
+        self._doors.tell_presence()
         connection.writer = asyncio.create_task(self._out.write(connection))
         try:
             async for frame in ws:
@@ -209,88 +188,9 @@ class RaceServer:
         except ConnectionClosed:
             pass  # an oversized frame (1009), a dropped line: the seat's grace starts
         finally:
-            self._left(connection)
+            self._doors.left(connection)
             self._out.close(connection)
             await connection.writer
-
-    def _admit(self, ws: ServerConnection, hello: Hello) -> Link:
-        """Seat a new connection: the host's token, a seat's token, the seat of its name,
-        the first remote seat nobody has taken, or a spectator."""
-        connection = Link(ws)
-        token = hello.token or ""
-        race = self.race
-        if token and codes.code_matches(token, self.host_token):
-            if self._host is not None:
-                self._out.close(self._host)  # the newest connection of the host wins
-                self._out.links.discard(self._host)
-            connection.host = True
-            connection.token = self.host_token
-            connection.seats = frozenset(p for p, s in enumerate(self._seats) if not s.remote)
-            self._host = connection
-        else:
-            seat = None if hello.watch else seat_for(self._seats, self.race, token, hello.name)
-            if seat is not None:
-                held = self._seats[seat]
-                if held.holder is not None:  # the same person on a new line: the old goes
-                    old = held.holder
-                    self._out.close(old)
-                    self._out.links.discard(old)
-                if not token or held.token is None or not codes.code_matches(token, held.token):
-                    held.token = codes.new_token()
-                held.holder = connection
-                connection.token = held.token
-                connection.seats = frozenset({seat})
-        for p in connection.seats:
-            self._back(p)  # told to the others; the welcome tells this one
-        self._out.links.add(connection)
-        self._out.tell(self._welcome(connection), (connection,))
-        if race.state.is_terminal():
-            self._out.tell(self._over_message(), (connection,))
-        self._out.broadcast(self._presence_message())
-        return connection
-
-    def _back(self, player: int) -> None:
-        """A person is (back) at ``player``'s seat: the grace ends; a computer driver that
-        took over (a drop, or the host's hand for a remote seat) gives the car back."""
-        seat = self._seats[player]
-        if seat.timer is not None:
-            seat.timer.cancel()
-            seat.timer = None
-        seat.away_until = None
-        if self.race.players[player].seat.is_bot and (seat.remote or seat.dropped):
-            seat.dropped = False
-            self._hand(player, SeatKind.HUMAN)
-
-    def _left(self, connection: Link) -> None:
-        """A connection closed: its people are away; after the grace a computer driver
-        takes their cars (:meth:`_grace_over`)."""
-        if connection not in self._out.links:
-            return  # replaced by a newer connection of the same person
-        self._out.links.discard(connection)
-        if connection is self._host:
-            self._host = None
-        loop = asyncio.get_running_loop()
-        for p in connection.seats:
-            seat = self._seats[p]
-            if seat.holder is connection:
-                seat.holder = None
-            if self.race.state.is_terminal() or self.race.players[p].seat.is_bot:
-                continue
-            seat.away_until = loop.time() + self.grace
-            seat.timer = loop.call_later(self.grace, self._grace_over, p)
-        self._out.broadcast(self._presence_message())
-
-    def _grace_over(self, player: int) -> None:
-        seat = self._seats[player]
-        seat.timer = None
-        seat.away_until = None
-        if self._holder(player) is None and not self.race.players[player].seat.is_bot:
-            seat.dropped = True
-            self._hand(player, self.drop_level)
-        self._out.broadcast(self._presence_message())
-
-    def _holder(self, player: int) -> Link | None:
-        return self._seats[player].holder if self._seats[player].remote else self._host
 
     # Messages in -----------------------------------------------------------------------
 
@@ -317,17 +217,8 @@ class RaceServer:
             raise ProtocolError("net.stale", seq=len(self._actions))
         if self.race.state.is_terminal():
             raise ProtocolError("net.over")
-        if not self._drives(connection, player):
+        if not self._doors.drives(connection, player):
             raise ProtocolError("net.not_your_turn", name=self.race.players[player].name)
-
-    def _drives(self, connection: Link, player: int) -> bool:
-        """Whether ``connection`` chooses ``player``'s actions now: its seat, a person's
-        (not handed to a computer driver), and it is the seat's live connection."""
-        return (
-            player in connection.seats
-            and not self.race.players[player].seat.is_bot
-            and self._holder(player) is connection
-        )
 
     def _act(self, connection: Link, message: Act) -> None:
         state = self.race.state
@@ -368,7 +259,7 @@ class RaceServer:
             raise ProtocolError("net.seat", player=message.player)
         self._seats[message.player].dropped = False
         self._hand(message.player, message.seat)
-        self._out.broadcast(self._presence_message())
+        self._doors.tell_presence()
 
     # Changes ---------------------------------------------------------------------------
 
@@ -377,6 +268,7 @@ class RaceServer:
         race = self.race
         text = action_text(race.game.board, action)
         self.race = race.apply(action)
+        self._last = action
         seq = len(self._actions)
         self._actions.append(text)
         self._out.changed()  # saved before anyone hears of it
@@ -384,13 +276,9 @@ class RaceServer:
         for p, seat in list(self._wanted.items()):
             self._hand(p, seat)
         if self.race.state.is_terminal():
-            for kept in self._seats:
-                if kept.timer is not None:
-                    kept.timer.cancel()
-                    kept.timer = None
-                kept.away_until = None
+            self._doors.end()
             self._out.broadcast(self._over_message())
-            self._out.broadcast(self._presence_message())
+            self._doors.tell_presence()
             self._over.set()
         self._wake.set()
 
@@ -435,39 +323,35 @@ class RaceServer:
     # The race's own steps: dice due, computer drivers -----------------------------------
 
     async def _run_pump(self) -> None:
+        """Do what is due by itself (``race.pace.next_step``, the one pace policy): roll
+        the dice due, play the computer drivers' moves, each after its pause."""
         loop = asyncio.get_running_loop()
+        pace = Pace(bot_delay=self.bot_delay, drive_pause=self.drive_pause)
         while True:
             self._wake.clear()
             race = self.race
-            last = self._actions[-1] if self._actions else None
-            step = due(race, last, bot_delay=self.bot_delay, drive_pause=self.drive_pause)
-            if step is None:
-                await self._wake.wait()
-                continue
-            kind, player, pause = step
-            if kind == "roll":
-                await asyncio.sleep(pause)
+            step = next_step(race, pace, after=self._last, away=self._doors.away())
+            if step.kind is StepKind.ROLL:
+                await asyncio.sleep(step.pause)
                 if self.race is race:
-                    self._accept(seeded_roll(race.seed, race.state), player)
+                    self._accept(seeded_roll(race.seed, race.state), step.player)
                 continue
-            head = min(THINK_AFTER, pause)  # the frames of the last action go out first
-            await asyncio.sleep(head)
-            driver = self._drivers.of(race, player)
-            thinking = loop.run_in_executor(thinker(), driver.choose, race.state)
-            await asyncio.sleep(pause - head)
-            try:
-                action = await thinking
-            except Exception:  # a driver's bug must not end the race for everyone
-                log.exception("computer driver failed")
+            if step.kind is not StepKind.BOT:  # a person decides, or the race is over
                 await self._wake.wait()
                 continue
+            head = min(THINK_AFTER, step.pause)  # the frames of the last action go out first
+            await asyncio.sleep(head)
+            thinking = loop.run_in_executor(thinker(), think, self.drivers, race, step.player)
+            await asyncio.sleep(step.pause - head)
+            move = await thinking
+            if move.failed:  # the race goes on with the first legal action
+                log.error("the computer driver of player %d failed (%s); it plays %s",
+                          step.player, move.error or "an illegal action",
+                          action_text(race.game.board, move.actions[0]))
             if self.race is not race:
                 continue  # the race moved on meanwhile (a seat handed back): think again
-            if not race.state.is_legal(action):  # a driver's bug: never a busy loop
-                log.error("computer driver chose an illegal action: %s", action)
-                await self._wake.wait()
-                continue
-            self._accept(action, player)
+            for action in move.actions:
+                self._accept(action, step.player)
 
     # Messages out ----------------------------------------------------------------------
 
@@ -486,18 +370,11 @@ class RaceServer:
                 SeatChangeWire(turn=c.turn, at=c.at, player=c.player, seat=c.seat)
                 for c in self.race.seat_changes
             ],
-            presence=self._presence(),
+            presence=self._doors.presence(),
         )
 
     def _over_message(self) -> Over:
         return Over(seed=self.race.seed, salt=self.salt.hex(), record=record_text([self.race]))
-
-    def _presence(self) -> list[PresenceWire]:
-        now = asyncio.get_running_loop().time()
-        return presence(self._seats, self.race, self._holder, now)
-
-    def _presence_message(self) -> PresenceMessage:
-        return PresenceMessage(presence=self._presence())
 
 
 __all__ = ["DEFAULT_PORT", "Invitation", "RaceServer", "thinker"]

@@ -198,9 +198,3 @@ def setup_of(race: Race) -> RaceSetup:
         start_player=race.game.start_player,
         seed=race.seed,
     )
-
-
-def house_rules(board: BoardFile, pro: bool, bonus: bool) -> bool:
-    """Whether pro or bonus are house rules on this board: the original edition knows
-    neither tiles nor the bonus move (R16)."""
-    return board.board.edition is Edition.ORIGINAL and (pro or bonus)

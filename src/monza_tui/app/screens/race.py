@@ -19,6 +19,7 @@ from textual.binding import BindingType
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from monza_tui.app import textual_shim
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.screens.race_actions import RaceActions
 from monza_tui.app.screens.race_ahead import Foresight
@@ -252,11 +253,7 @@ class RaceScreen(
         gone); the race's own news (push-backs, the final round) stays."""
         if not self._advice:
             return
-        app = self.app
-        for notification in list(app._notifications):
-            if notification.message in self._advice:
-                app._unnotify(notification, refresh=False)
-        app._refresh_notifications()
+        textual_shim.drop_notifications(self.app, self._advice)
         self._advice.clear()
 
     def race_changed(self, before: Race, action: Action, after: Race) -> None:

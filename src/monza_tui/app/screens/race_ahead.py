@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from monza_tui import tuning
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.widgets.common import after_frame, one
 from monza_tui.engine import Action, State
@@ -47,6 +48,8 @@ class Foresight:
 
     def _foresee(self) -> None:
         self._foresight_due = False
+        if not tuning.tuned():
+            return  # MONZA_NO_TUNING: no foresight
         screen = cast("RaceScreen", self)
         now, pointer, race = screen.now, screen.pointer, screen.race
         state = now.state

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from monza_tui.app import textual_shim
 from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
@@ -120,7 +121,7 @@ class ResultsScreen(Screen[None]):
         # screen's copy of the binding, by its id (a keymap may have moved it to another
         # key); a Said keeps its msgid, so a language switch says it again.
         label = retranslate(rematch_msgid(evening))
-        bindings = self._bindings.key_to_bindings
+        bindings = textual_shim.node_bindings(self).key_to_bindings
         for key, items in bindings.items():
             bindings[key] = [
                 replace(item, description=label) if item.id == "results.rematch" else item

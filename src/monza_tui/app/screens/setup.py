@@ -21,7 +21,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from monza_tui.app.drop_down import DropDown
 from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.screens.screen_cursor import FollowFocus
 from monza_tui.app.screens.setup_form import (
@@ -34,6 +33,7 @@ from monza_tui.app.screens.setup_form import (
     label_width,
 )
 from monza_tui.app.screens.standings import ChampionLine
+from monza_tui.app.textual_shim import DropDown
 from monza_tui.app.widgets.common import StyledOnMount
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.boardfile import BoardFileError, builtin_boards, load_board

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label
 
-from monza_tui.app.drop_down import DropDown
+from monza_tui.app.textual_shim import DropDown
 from monza_tui.boardfile import BuiltinBoard, builtin_boards
 from monza_tui.engine import Colour, Edition
 from monza_tui.i18n import N_, _, colour_name

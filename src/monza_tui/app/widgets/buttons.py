@@ -62,10 +62,6 @@ class ButtonRow(KeptLines, OwnStyle, Widget, can_focus=False):
         relayout = rows != self.get_content_height(size, size, size.width)
         self.refresh(layout=relayout)
 
-    def is_off(self, key: str) -> bool:
-        """Whether the button ``key`` is shown greyed (True also when not shown)."""
-        return not any(on for k, _label, on in self.buttons if k == key)
-
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         per_row = self._per_row(width)
         return (len(self.buttons) + per_row - 1) // per_row

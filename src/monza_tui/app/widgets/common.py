@@ -14,13 +14,14 @@ from rich.text import Text
 from textual import events
 from textual.color import Color
 from textual.dom import DOMNode, NoScreen
-from textual.filter import ANSIToTruecolor
 from textual.geometry import Region, Size
 from textual.message_pump import MessagePump
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
+from monza_tui import tuning
+from monza_tui.app import textual_shim
 from monza_tui.engine import COLOURS, Colour
 
 W = TypeVar("W", bound=Widget)
@@ -124,9 +125,11 @@ class KeptLines:
     padding, outline, tint, opacity, hatching), which costs more than most of these
     widgets' own lines. Most have none of those (their spacing is margins): for them the
     pass comes down to padding each line to the width in the widget's background and the
-    app's filters (no colour, for one), which :meth:`_plain_lines` does itself, with
-    Textual's own cache of lines and its marks of the lines to paint again. And their
-    repaints reach the screen without Textual's messages (:meth:`refresh`)."""
+    app's filters (no colour, for one), which ``textual_shim.plain_lines`` does itself,
+    with Textual's own cache of lines and its marks of the lines to paint again. And their
+    repaints reach the screen without Textual's messages (:meth:`refresh`). All of it is a
+    speed path of the shim: elsewhere (another Textual, ``MONZA_NO_TUNING``) the widget
+    paints and repaints Textual's way."""
 
     _kept_lines: tuple[Region, list[Strip]] | None = None
     _line_size: Size | None = None
@@ -143,60 +146,26 @@ class KeptLines:
         return self._line_size or self.size  # type: ignore[attr-defined]
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        if not textual_shim.private():  # (Textual's way: the same lines, slower)
+            self._kept_lines = None
+            return super().render_lines(crop)  # type: ignore[misc,no-any-return]
+        widget: Widget = self  # type: ignore[assignment]
         kept = self._kept_lines
-        if kept is not None and kept[0] == crop and not self._styles_cache._dirty_lines:  # type: ignore[attr-defined]
+        if kept is not None and kept[0] == crop and textual_shim.lines_clean(widget):
             return kept[1]
         look = self._plain_look
         if look is None:
             look = self._plain_look = _plain_look(self)  # type: ignore[arg-type]
         self._line_size = self.size  # type: ignore[attr-defined]
         try:
-            if look is False or self.hover_style._link_id:  # type: ignore[attr-defined]
+            if look is False or self.hover_style.link_id:  # type: ignore[attr-defined]
                 # (a link under the mouse: Textual's pass restyles it)
                 strips: list[Strip] = super().render_lines(crop)  # type: ignore[misc]
             else:
-                strips = self._plain_lines(crop, *look)
+                strips = textual_shim.plain_lines(widget, crop, *look, _true_coloured)
         finally:
             self._line_size = None
         self._kept_lines = (crop, strips)
-        return strips
-
-    def _plain_lines(self, crop: Region, inner: Style, background: Color) -> list[Strip]:
-        """What ``StylesCache.render`` paints for a widget without borders, padding,
-        outline, tint, hatching or opacity: each line padded to the width in ``inner``,
-        filtered, cropped; Textual's cache of lines and its dirty marks kept as it keeps
-        them."""
-        widget: Widget = self  # type: ignore[assignment]
-        cache = widget._styles_cache
-        width, height = widget.region.size
-        if width != cache._width:
-            cache.clear()
-            cache._width = width
-        lines = cache._cache
-        dirty = cache._dirty_lines
-        render_line = widget.render_line
-        filters = widget.get_line_filters()
-        truecolor = next((f for f in filters if type(f) is ANSIToTruecolor), None)
-        strips: list[Strip] = []
-        for y in crop.line_range:
-            strip = lines.get(y)
-            if strip is None or y in dirty:
-                if y < height:
-                    strip = render_line(y).adjust_cell_length(width, inner)
-                else:
-                    strip = Strip.blank(width, inner)
-                lines[y] = strip
-                if truecolor is not None and _true_coloured(strip):
-                    # What the filter would make of it, without making it (the filter
-                    # builds every segment again): the strip as it is.
-                    strip._filter_cache[(truecolor, background)] = strip
-            for line_filter in filters:
-                strip = strip.apply_filter(line_filter, background)
-            strips.append(strip)
-        dirty.difference_update(crop.line_range)
-        if crop.column_span != (0, width):
-            x1, x2 = crop.column_span
-            strips = [strip.crop(x1, x2) for strip in strips]
         return strips
 
     def refresh(self, *regions: Region, **changes: bool) -> Self:
@@ -211,7 +180,7 @@ class KeptLines:
         plain = changes.get("repaint", True) and not (
             changes.get("layout") or changes.get("recompose")
         )
-        if not plain or not widget.is_mounted or not widget.display:
+        if not plain or not widget.is_mounted or not widget.display or not textual_shim.private():
             return super().refresh(*regions, **changes)  # type: ignore[misc,no-any-return]
         try:
             screen = widget.screen
@@ -219,15 +188,7 @@ class KeptLines:
             return self
         if not isinstance(screen, RepaintsDirectly):
             return super().refresh(*regions, **changes)  # type: ignore[misc,no-any-return]
-        # What Widget.refresh does for a repaint, then what the screen does with the
-        # message that would have come (Screen._on_update).
-        widget._layout_cache.clear()
-        widget._set_dirty(*regions)
-        widget.clear_cached_dimensions()
-        widget._rich_style_cache.clear()
-        if screen in screen._compositor:
-            screen._dirty_widgets.add(widget)
-            screen.check_idle()
+        textual_shim.repaint_directly(widget, screen, regions)
         return self
 
     def notify_style_update(self) -> None:
@@ -258,13 +219,12 @@ def _plain_look(widget: Widget) -> tuple[Style, Color] | Literal[False]:
         or styles.text_opacity != 1.0
         or widget.opacity != 1.0
         or (styles.has_rule("hatch") and styles.hatch != "none")
-        or widget._border_title is not None
-        or widget._border_subtitle is not None
+        or widget.border_title is not None
+        or widget.border_subtitle is not None
     ):
         return False
     base_background, background = widget.background_colors
-    inner, _ = widget._styles_cache.get_inner_outer(base_background, background)
-    return inner.rich_style, background
+    return textual_shim.inner_style(widget, base_background, background), background
 
 
 _TRUE_COLOURED: dict[Style | None, bool] = {}
@@ -297,11 +257,8 @@ def after_frame(pump: MessagePump, callback: Callable[[], object]) -> None:
     straight on the screen's list of what runs after its next frame. Textual's own way posts
     a message that the app handles before that frame is drawn (a twentieth of a millisecond
     of each key: the autosave and the hint ahead are handed one on every action)."""
-    app = pump.app
-    if app._running and app._screen_stack:
-        app.screen._invoke_later(callback, pump)  # type: ignore[arg-type]
-    else:  # (starting or closing: Textual's way knows what to do)
-        pump.call_after_refresh(callback)
+    if not textual_shim.after_frame(pump, callback):
+        pump.call_after_refresh(callback)  # (Textual's way: starting, closing, untuned)
 
 
 def show(widget: Widget, visible: bool) -> None:
@@ -335,6 +292,6 @@ class StyledOnMount:
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual calls this before Screen's own handler (every class of the MRO has its
         # turn), which reads ``refresh_styles``.
-        if not self._resumed_before:
+        if not self._resumed_before and tuning.tuned():
             self._resumed_before = True
             event.refresh_styles = False

@@ -136,11 +136,6 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
     def _size_known(self) -> bool:
         return self.size.width > 0
 
-    @property
-    def lines_above(self) -> int:
-        """Lines out of view above the first line shown."""
-        return max(0, len(self.lines) - self.size.height - self.back)
-
     def on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
         self.back = min(self.back, self._most_back())

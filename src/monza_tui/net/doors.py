@@ -1,0 +1,206 @@
+"""Who comes in to a shared race: the hello of a new connection, the seat it takes, and the
+people of the seats coming and going.
+
+Kept apart from the race's changes (:mod:`.server`) because it is the host's knowledge of
+its connections, not of the race: a connection proves it has the code, takes its seat by
+token or name (:mod:`.seating`), and when its line drops its person is away for the grace,
+after which a computer driver takes the car. The car changing hands is a change of the
+race, so it is handed back to the server (``hand``), which saves and tells it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from monza_tui.net import codes
+from monza_tui.net.outbox import Link, Outbox, refuse_and_close
+from monza_tui.net.protocol import (
+    PROTOCOL,
+    Hello,
+    PresenceMessage,
+    PresenceWire,
+    ProtocolError,
+    parse_client,
+)
+from monza_tui.net.seating import Seat, presence, seat_for
+from monza_tui.record import Race
+from monza_tui.seats import SeatKind
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a new connection has to say hello."""
+WRONG_CODE_PAUSE = 0.5
+"""Seconds before a wrong code is answered: guessing codes one by one is slow."""
+MAX_CONNECTIONS = 32
+"""Connections at once (players and spectators); more are refused."""
+
+
+async def greet(ws: ServerConnection, code: str, *, open_now: int, most: int) -> Hello | None:
+    """The hello of a new connection (``open_now`` are open already, at most ``most``),
+    or None once the connection was refused with one clear reason and closed (full, no
+    hello in time, unreadable, another version, a wrong code)."""
+    if open_now >= most:
+        await refuse_and_close(ws, "net.full", most=most)
+        return None
+    try:
+        hello = parse_client(await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT))
+    except (TimeoutError, ConnectionClosed):
+        return None
+    except ProtocolError as error:
+        theirs = error.params.get("version")
+        if isinstance(theirs, int) and theirs != PROTOCOL:  # a newer hello's fields
+            await refuse_and_close(ws, "net.version", theirs=theirs, ours=PROTOCOL)
+        else:
+            await refuse_and_close(ws, error.code, **error.params)
+        return None
+    if not isinstance(hello, Hello):
+        await refuse_and_close(ws, "net.hello_first")
+        return None
+    if hello.version != PROTOCOL:
+        await refuse_and_close(ws, "net.version", theirs=hello.version, ours=PROTOCOL)
+        return None
+    if not codes.code_matches(hello.code, code):
+        await asyncio.sleep(WRONG_CODE_PAUSE)
+        await refuse_and_close(ws, "net.bad_code")
+        return None
+    return hello
+
+
+class Doors:
+    """The seats' people as the host sees them: who holds each seat, who is away."""
+
+    def __init__(
+        self,
+        race: Callable[[], Race],
+        seats: Sequence[Seat],
+        out: Outbox,
+        *,
+        host_token: str,
+        grace: float,
+        drop_level: SeatKind,
+        hand: Callable[[int, SeatKind], None],
+    ) -> None:
+        """``race`` gives the race as it is now; ``hand`` hands a car to a driver (a
+        change of the race: the server's)."""
+        self._race = race
+        self._seats = seats
+        self._out = out
+        self._host_token = host_token
+        self._grace = grace
+        self._drop_level = drop_level
+        self._hand = hand
+        self.host: Link | None = None
+        """The host's own terminal's connection, if it is connected."""
+
+    def admit(self, ws: ServerConnection, hello: Hello) -> Link:
+        """Seat a new connection: the host's token, a seat's token, the seat of its name,
+        the first remote seat nobody has taken, or a spectator; its people are back."""
+        connection = Link(ws)
+        token = hello.token or ""
+        if token and codes.code_matches(token, self._host_token):
+            if self.host is not None:
+                self._out.close(self.host)  # the newest connection of the host wins
+                self._out.links.discard(self.host)
+            connection.host = True
+            connection.token = self._host_token
+            connection.seats = frozenset(p for p, s in enumerate(self._seats) if not s.remote)
+            self.host = connection
+        else:
+            seat = None if hello.watch else seat_for(self._seats, self._race(), token,
+                                                     hello.name)
+            if seat is not None:
+                held = self._seats[seat]
+                if held.holder is not None:  # the same person on a new line: the old goes
+                    old = held.holder
+                    self._out.close(old)
+                    self._out.links.discard(old)
+                if not token or held.token is None or not codes.code_matches(token, held.token):
+                    held.token = codes.new_token()
+                held.holder = connection
+                connection.token = held.token
+                connection.seats = frozenset({seat})
+        for p in connection.seats:
+            self._back(p)  # told to the others; the welcome tells this one
+        self._out.links.add(connection)
+        return connection
+
+    def _back(self, player: int) -> None:
+        """A person is (back) at ``player``'s seat: the grace ends; a computer driver that
+        took over (a drop, or the host's hand for a remote seat) gives the car back."""
+        seat = self._seats[player]
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        seat.away_until = None
+        if self._race().players[player].seat.is_bot and (seat.remote or seat.dropped):
+            seat.dropped = False
+            self._hand(player, SeatKind.HUMAN)
+
+    def left(self, connection: Link) -> None:
+        """A connection closed: its people are away; after the grace a computer driver
+        takes their cars (:meth:`_grace_over`)."""
+        if connection not in self._out.links:
+            return  # replaced by a newer connection of the same person
+        self._out.links.discard(connection)
+        if connection is self.host:
+            self.host = None
+        loop = asyncio.get_running_loop()
+        race = self._race()
+        for p in connection.seats:
+            seat = self._seats[p]
+            if seat.holder is connection:
+                seat.holder = None
+            if race.state.is_terminal() or race.players[p].seat.is_bot:
+                continue
+            seat.away_until = loop.time() + self._grace
+            seat.timer = loop.call_later(self._grace, self._grace_over, p)
+        self.tell_presence()
+
+    def _grace_over(self, player: int) -> None:
+        seat = self._seats[player]
+        seat.timer = None
+        seat.away_until = None
+        if self.holder(player) is None and not self._race().players[player].seat.is_bot:
+            seat.dropped = True
+            self._hand(player, self._drop_level)
+        self.tell_presence()
+
+    def end(self) -> None:
+        """The race is over (or the host stops): nobody's grace runs any more."""
+        for seat in self._seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+                seat.timer = None
+            seat.away_until = None
+
+    def holder(self, player: int) -> Link | None:
+        """The live connection of the person at ``player``'s seat, if any."""
+        return self._seats[player].holder if self._seats[player].remote else self.host
+
+    def drives(self, connection: Link, player: int) -> bool:
+        """Whether ``connection`` chooses ``player``'s actions now: its seat, a person's
+        (not handed to a computer driver), and it is the seat's live connection."""
+        return (
+            player in connection.seats
+            and not self._race().players[player].seat.is_bot
+            and self.holder(player) is connection
+        )
+
+    def away(self) -> frozenset[int]:
+        """The players whose person is away, in their grace."""
+        return frozenset(p for p, seat in enumerate(self._seats) if seat.away_until is not None)
+
+    def presence(self) -> list[PresenceWire]:
+        """Every seat's presence now."""
+        now = asyncio.get_running_loop().time()
+        return presence(self._seats, self._race(), self.holder, now)
+
+    def tell_presence(self) -> None:
+        """Tell everyone who is here now."""
+        self._out.broadcast(PresenceMessage(presence=self.presence()))
+
+
+__all__ = ["HELLO_TIMEOUT", "MAX_CONNECTIONS", "WRONG_CODE_PAUSE", "Doors", "greet"]
