@@ -19,9 +19,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from sample_races import write_history
+
 from monza_tui.stats.index import scan_indexed
 from monza_tui.stats.results import Scan, scan_folder
-from monza_tui.stats.sample import write_history
 from monza_tui.stats.standings import champions, standings
 
 

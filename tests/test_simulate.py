@@ -9,9 +9,21 @@ from pathlib import Path
 import pytest
 
 from monza_tui.boardfile import load_board
+from monza_tui.bots import make_driver
 from monza_tui.cli import main
+from monza_tui.engine import Action, State, TakeBack, seeded_roll
+from monza_tui.race.drivers import driver_rng
 from monza_tui.record import read_records
-from monza_tui.simulate import Setup, race_seed, run_race, simulate, summarise, wilson
+from monza_tui.simulate import (
+    Setup,
+    race_record,
+    race_seed,
+    run_race,
+    simulate,
+    start_race,
+    summarise,
+    wilson,
+)
 
 MINI = str(Path(__file__).parent / "data" / "mini.toml")
 
@@ -48,6 +60,7 @@ def test_json_fields(capsys):
     assert sum(rounds["histogram"].values()) == 8
     for key in ("turbo_rate", "pushbacks_per_race", "no_move_share", "shared_wins", "turns"):
         assert key in out
+    assert out["driver_failures"] == 0
     assert out["turbo_rate"] == 0  # no turbo without --pro (R14)
     assert 0 <= out["no_move_share"] <= 1
 
@@ -100,6 +113,51 @@ def test_start_player_rotates_and_seeds_depend_on_index_only():
     assert [r.seed for r in results] == [race_seed(9, i) for i in range(4)]
     assert run_race(setup, 2) == results[2]
     assert summarise(setup, simulate(setup, 4)) == summarise(setup, results)
+
+
+def test_a_race_is_driven_by_the_race_cores_seeded_drivers_and_its_dice():
+    """Race 1 of a simulation played by hand: the seed's dice, and each seat's driver from
+    race.drivers.driver_rng (the seeds every front end gives it), asked up to each roll."""
+    setup = Setup(load_board(MINI), ("greedy", "random", "expert"), pro=True, bonus=True,
+                  seed=4, keep_actions=True)
+    result = run_race(setup, 1)
+    race = start_race(setup, 1)
+    assert race.seed == result.seed and race.game.start_player == 1
+    drivers = [make_driver(level, driver_rng(race.seed, seat))
+               for seat, level in enumerate(setup.seats)]
+    actions: list[Action] = []
+    while not race.state.is_terminal():
+        state = race.state
+        if state.is_chance():
+            actions.append(seeded_roll(race.seed, state))
+        else:
+            actions.append(drivers[state.current_player()].choose(state))
+        race = race.apply(actions[-1])
+    assert result.actions == tuple(actions)
+    assert result.winners == race.state.winners()
+    assert result.rounds == race.state.round and result.turns == len(race.turns)
+    assert race_record(setup, result).lines() == race.lines()
+
+
+def test_a_failed_driver_plays_the_first_legal_action_and_is_counted(monkeypatch):
+    class FailsOnce:
+        def __init__(self) -> None:
+            self.failed = False
+
+        def choose(self, state: State) -> Action:
+            if not self.failed:
+                self.failed = True
+                raise RuntimeError("no fuel")
+            return [a for a in state.legal_actions() if not isinstance(a, TakeBack)][-1]
+
+    monkeypatch.setattr("monza_tui.bots.make_driver", lambda level, rng: FailsOnce())
+    setup = Setup(load_board(MINI), ("greedy", "greedy"), seed=2, keep_actions=True)
+    result = run_race(setup, 0)
+    assert result.failures == 2  # each seat's driver failed once
+    race = start_race(setup, 0)
+    first = race.roll().state
+    assert result.actions[1] == first.legal_actions()[0]  # after the roll, instead
+    assert summarise(setup, [result])["driver_failures"] == 2
 
 
 def test_wilson_interval():

@@ -5,7 +5,10 @@ seed and the race's index alone, never from which worker process ran it: so a su
 the same whatever the number of workers. The dice come from the same function as the game
 record's (:func:`monza_tui.engine.seeded_roll`), so a logged race is a seeded record
 whose every roll a reader can check. The start player rotates from race to race, so no
-seat keeps the first move (R3).
+seat keeps the first move (R3). A race is driven as every front end drives one: what is due
+from the one pace policy (:func:`monza_tui.race.pace.next_step`), the computer drivers and
+their seeds from :mod:`monza_tui.race.drivers`, the result from
+:func:`monza_tui.race.outcome.outcome`.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
-import random
 import statistics
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -21,8 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from monza_tui.boardfile import BoardFile
-from monza_tui.bots import make_driver
-from monza_tui.engine import Action, Colour, Game, seeded_roll
+from monza_tui.engine import Action, Colour, seeded_roll
+from monza_tui.race.drivers import Drivers, bot_move
+from monza_tui.race.outcome import outcome
+from monza_tui.race.pace import StepKind, next_step
+from monza_tui.record import Player, Race
+from monza_tui.seats import bot_record_name
 
 MAX_ACTIONS = 1_000_000
 """A race still running after this many actions is a bug (every turn moves on, R7)."""
@@ -55,6 +61,7 @@ class RaceResult:
     seed: int
     start_player: int
     winners: tuple[int, ...]
+    """The race's outcome's winners (R11)."""
     rounds: int
     turns: int
     turbos: int
@@ -63,6 +70,9 @@ class RaceResult:
     """Cars pushed back (R8)."""
     no_moves: int
     """Turns in which the car did not move (R7)."""
+    failures: int = 0
+    """Steps at which a driver failed and the first legal action was played instead
+    (``race.drivers.bot_move``): a driver's bug, which would skew the numbers."""
     actions: tuple[Action, ...] = field(default=(), repr=False)
 
 
@@ -73,52 +83,74 @@ def race_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def run_race(setup: Setup, index: int) -> RaceResult:
-    """Play race ``index`` of ``setup`` to the end."""
-    seed = race_seed(setup.seed, index)
-    players = len(setup.seats)
-    start = index % players
-    game = Game(
-        setup.board_file.board, setup.cars, pro=setup.pro, bonus=setup.bonus, start_player=start
-    )
-    drivers = [
-        make_driver(level, random.Random(f"monza-driver/{seed}/{seat}"))
-        for seat, level in enumerate(setup.seats)
+def start_race(setup: Setup, index: int) -> Race:
+    """Race ``index`` of ``setup`` at its start: its seed, the start player rotating (R3),
+    every seat a computer driver named as the records name them."""
+    players = [
+        Player(bot_record_name(level, seat), car, level)  # type: ignore[arg-type]
+        for seat, (level, car) in enumerate(zip(setup.seats, setup.cars, strict=True))
     ]
-    state = game.new_state()
+    return Race.start(
+        setup.board_file,
+        players,
+        seed=race_seed(setup.seed, index),
+        pro=setup.pro,
+        bonus=setup.bonus,
+        start_player=index % len(setup.seats),
+    )
+
+
+def run_race(setup: Setup, index: int) -> RaceResult:
+    """Play race ``index`` of ``setup`` to the end, as every front end drives a race: what
+    is due from the one pace policy (no pauses), the seed's dice, and the race core's seeded
+    drivers, each asked for its actions up to the next roll at once."""
+    race = start_race(setup, index)
+    drivers = Drivers()
     actions: list[Action] = []
-    turns = turbos = pushbacks = no_moves = 0
-    last = state.last_turn
-    for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
+    count = turns = turbos = pushbacks = no_moves = failures = 0
+    last = race.state.last_turn
+    while True:
+        step = next_step(race)
+        if step.kind is StepKind.END:
             break
-        player = state.current_player()
-        if player < 0:
-            action: Action = seeded_roll(seed, state)
-        else:
-            action = drivers[player].choose(state)
-        state = state.apply(action)
-        if setup.keep_actions:
-            actions.append(action)
-        if state.last_turn is not last:
-            last = state.last_turn
-            assert last is not None
-            turns += 1
-            turbos += last.turbo_roll is not None
-            pushbacks += len(last.pushed)
-            no_moves += not last.moves
-    else:
-        raise RuntimeError(f"race {index} (seed {seed}) did not end in {MAX_ACTIONS} actions")
+        if step.kind is StepKind.ROLL:
+            played: tuple[Action, ...] = (seeded_roll(race.seed, race.state),)
+        elif step.kind is StepKind.BOT:
+            move = bot_move(drivers.of(race, step.player), race.state, whole_turn=True)
+            failures += move.failed
+            played = move.actions
+        else:  # every seat is a computer driver's: nobody to wait for
+            raise RuntimeError(f"race {index}: a simulated race waits for a person")
+        for action in played:
+            race = race.apply(action)
+            count += 1
+            if setup.keep_actions:
+                actions.append(action)
+            state = race.state
+            if state.last_turn is not last:
+                last = state.last_turn
+                assert last is not None
+                turns += 1
+                turbos += last.turbo_roll is not None
+                pushbacks += len(last.pushed)
+                no_moves += not last.moves
+        if count > MAX_ACTIONS:
+            raise RuntimeError(
+                f"race {index} (seed {race.seed}) did not end in {MAX_ACTIONS} actions"
+            )
+    result = outcome(race.state)
+    assert result is not None
     return RaceResult(
         index=index,
-        seed=seed,
-        start_player=start,
-        winners=state.winners(),
-        rounds=state.round,
+        seed=race.seed,
+        start_player=race.game.start_player,
+        winners=result.winners,
+        rounds=race.state.round,
         turns=turns,
         turbos=turbos,
         pushbacks=pushbacks,
         no_moves=no_moves,
+        failures=failures,
         actions=tuple(actions),
     )
 
@@ -242,6 +274,7 @@ def summarise(setup: Setup, results: Sequence[RaceResult]) -> dict[str, Any]:
         if games
         else 0.0,
         "no_move_share": round(sum(r.no_moves for r in results) / turns, 4) if turns else 0.0,
+        "driver_failures": sum(r.failures for r in results),
     }
 
 
@@ -260,24 +293,10 @@ def simulate(
     return results
 
 
-def race_record(setup: Setup, result: RaceResult) -> Any:
-    """A race of the simulation as a game record (:class:`monza_tui.record.Race`), replayed
-    through the engine from its actions (needs ``Setup.keep_actions``)."""
-    from monza_tui.record import Player, Race
-    from monza_tui.seats import bot_record_name
-
-    players = [
-        Player(bot_record_name(level, seat), car, level)  # type: ignore[arg-type]
-        for seat, (level, car) in enumerate(zip(setup.seats, setup.cars, strict=True))
-    ]
-    race = Race.start(
-        setup.board_file,
-        players,
-        seed=result.seed,
-        pro=setup.pro,
-        bonus=setup.bonus,
-        start_player=result.start_player,
-    )
+def race_record(setup: Setup, result: RaceResult) -> Race:
+    """A race of the simulation as a game record, replayed through the engine from its
+    actions (needs ``Setup.keep_actions``)."""
+    race = start_race(setup, result.index)
     for action in result.actions:
         race = race.apply(action)
     return race

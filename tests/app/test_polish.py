@@ -228,7 +228,8 @@ def test_rule_note_names_tiles_and_turbo_only_in_the_pro_variant() -> None:
 def test_dice_words_explain_a_bonus_step_finish_and_a_car_not_at_the_finish() -> None:
     race = sprint()
     finish = race.game.board.finishes[0]
-    state = replace(race.state, positions=(finish, at(race, "a3")), round_dice=(None, 2))
+    state = replace(race.state, positions=(finish, at(race, "a3")), round_dice=(None, 2),
+                    phase=Phase.FINISHED)
     assert dice_words(state, 0) == _("0 (bonus step)")
     assert dice_words(state, 1) == _("– (did not finish)")
     state = replace(state, round_dice=(3, 2))

@@ -19,6 +19,7 @@ from monza_tui.engine import (
 )
 from monza_tui.learn.lesson import Lesson
 from monza_tui.learn.script import LONG, OVAL, PARTS, Step, Watch
+from monza_tui.race.pace import StepKind, next_step
 
 PLAYER, COACH = 0, 1
 
@@ -44,14 +45,23 @@ def _space(state: State, space_id: str) -> int:
 
 
 def test_every_action_is_played_by_whom_the_entry_says() -> None:
+    """Who acts is the race core's pace policy (race.pace.next_step), as on the race
+    screen: what the player watches happens by itself (the coach's moves and dice), and a
+    step is the player's to decide, or their re-rolled or turbo dice rolling by themselves."""
     for index in range(len(PARTS)):
-        for entry, moves in _steps(index):
-            for before, action, _after in moves:
-                actor = before.player if before.is_chance() else before.current_player()
+        lesson = Lesson(index)
+        race = lesson.race_at(0)
+        for entry, start in zip(lesson.part.entries, lesson.starts, strict=True):
+            for action in lesson.actions[start : start + len(entry.do)]:
+                step = next_step(race)
                 if isinstance(entry, Watch):
-                    assert actor == COACH, str(action)
+                    assert step.player == COACH and step.by_itself, (str(action), step)
                 else:
-                    assert actor == PLAYER, str(action)
+                    assert step.player == PLAYER, (str(action), step)
+                    assert step.kind is StepKind.DECIDE or (
+                        step.kind is StepKind.ROLL and race.state.phase is not Phase.ROLL
+                    ), (str(action), step)
+                race = race.apply(action)
 
 
 def test_the_oval_meets_each_rule_in_order() -> None:

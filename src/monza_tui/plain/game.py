@@ -2,25 +2,26 @@
 happened, save. Input and output are injected streams, so a test drives a whole race with
 a string and reads the transcript.
 
-Like the app, it holds one :class:`Race` and changes it only by engine actions; chance's
-dice are the race's seeded dice (or a test's roller), bots are the app's drivers with the
-app's seeds, the hint is the app's (:func:`monza_tui.bots.hint`), and every action is
-autosaved to the same save files (:func:`monza_tui.saves.autosave`), so a race goes on in
-the full-screen game with ``monza resume`` and back. Nothing is ever redrawn: each line is
-written once, and no escape sequence is ever written (control characters in a name or a
-typed line are shown as ``?``).
+Like the app, it holds one :class:`Race` and changes it only by engine actions; what is
+due next is the race core's one pace policy (:func:`monza_tui.race.pace.next_step`, with no
+pauses), chance's dice are the race's seeded dice (or a test's roller), the computer drivers
+and their seeds are the race core's (:mod:`monza_tui.race.drivers`), the hint is the app's
+(:func:`monza_tui.bots.hint`), and every action is autosaved to the same save files
+(:func:`monza_tui.saves.autosave`), so a race goes on in the full-screen game with ``monza
+resume`` and back. Nothing is ever redrawn: each line is written once, and no escape
+sequence is ever written (control characters in a name or a typed line are shown as
+``?``).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
 from monza_tui import saves
-from monza_tui.bots import Driver, Hint, hint, make_driver
+from monza_tui.bots import Hint, hint
 from monza_tui.engine import (
     Action,
     Colour,
@@ -39,7 +40,6 @@ from monza_tui.i18n import _, ngettext, pgettext, split_blocks
 from monza_tui.plain.commands import Command, help_lines, read_line
 from monza_tui.plain.words import (
     Choice,
-    actor,
     choice_lines,
     choices,
     field_lines,
@@ -51,7 +51,10 @@ from monza_tui.plain.words import (
     situation,
     taken_back_line,
 )
+from monza_tui.race.drivers import Drivers, bot_move
 from monza_tui.race.narrate import tell
+from monza_tui.race.pace import StepKind, next_step
+from monza_tui.race.words import driver_failed
 from monza_tui.record import Race
 from monza_tui.wording import word
 
@@ -129,8 +132,10 @@ class PlainGame:
         roller: Roller | None = None,
         save: Callable[[Race], Path | None] = saves.autosave,
         hinter: Callable[[State], Hint] = hint,
+        drivers: Drivers | None = None,
     ) -> None:
-        """``echo``: write each line read after the prompt (see :class:`Talk`)."""
+        """``echo``: write each line read after the prompt (see :class:`Talk`);
+        ``drivers``: the race's computer drivers (a test seats its own)."""
         self.race = race
         self.talk = Talk(lines, out, echo=echo)
         self.say = self.talk.say
@@ -139,12 +144,8 @@ class PlainGame:
         self.hinter = hinter
         self.names = [p.name for p in race.players]
         self.shape = race.board_file.shape
-        # The app's drivers with the app's seeds: a bot plays the same moves in both.
-        self.drivers: Mapping[int, Driver] = {
-            index: make_driver(player.seat, random.Random(f"monza-bot/{race.seed}/{index}"))
-            for index, player in enumerate(race.players)
-            if player.seat.is_bot
-        }
+        # The race core's drivers and seeds: a bot plays the same moves as in the app.
+        self.drivers = Drivers() if drivers is None else drivers
         self._asked: State | None = None
         self._offered: list[Choice] = []
         self._saved: Path | None = None
@@ -154,7 +155,7 @@ class PlainGame:
 
     def is_bot(self, player: int) -> bool:
         """Whether a computer driver plays ``player``."""
-        return player in self.drivers
+        return self.race.players[player].seat.is_bot
 
     def run(self) -> int:
         """Play until the race is over (0), the input ends or the player quits (0: saved),
@@ -177,18 +178,18 @@ class PlainGame:
 
     def _loop(self) -> int:
         while True:
-            state = self.race.state
-            if state.is_terminal():
+            # The race core's pace policy says what is due; lines need no pauses.
+            step = next_step(self.race)
+            if step.kind is StepKind.END:
                 self.say(*results_lines(self.race))
                 return 0
-            person_rolls = state.phase is Phase.ROLL and not self.is_bot(state.player)
-            if state.is_chance() and not person_rolls:
+            if step.kind is StepKind.ROLL:
                 self._roll()
                 continue
-            if not state.is_chance() and self.is_bot(actor(state)):
-                self._bot(actor(state))
+            if step.kind is StepKind.BOT:
+                self._bot(step.player)
                 continue
-            self._ask(state)
+            self._ask(self.race.state)  # a person decides (their first roll too)
             line = self.talk.read()
             if line is None or self._answer(line) is Command.QUIT:
                 self._leave()
@@ -215,17 +216,12 @@ class PlainGame:
             self.act(seeded_roll(self.race.seed, state))
 
     def _bot(self, player: int) -> None:
-        state = self.race.state
-        try:
-            action: Action | None = self.drivers[player].choose(state)
-            error = ""
-        except Exception as exc:  # a broken driver must not break the race
-            action, error = None, str(exc) or type(exc).__name__
-        if action is None or not state.is_legal(action):
-            self.say(_("The computer driver failed ({error}); it plays the first legal "
-                       "move.").format(error=error or _("illegal action")))
-            action = state.legal_actions()[0]
-        self.act(action)
+        # One action at a time, each told; a failed driver is the race core's to mend.
+        move = bot_move(self.drivers.of(self.race, player), self.race.state)
+        if move.failed:
+            self.say(driver_failed(move.error))
+        for action in move.actions:
+            self.act(action)
 
     # Saving ----------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from monza_tui.engine import (
 from monza_tui.i18n import _, colour_name, ngettext, pgettext
 from monza_tui.plain.ahead import Names, ahead_words, from_left, step_words
 from monza_tui.race.narrate import where_words
+from monza_tui.race.outcome import outcome
 from monza_tui.race.words import no_fit_reason
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind
@@ -273,18 +274,22 @@ def intro_lines(race: Race) -> list[str]:
 
 
 def results_lines(race: Race) -> list[str]:
-    """The end (R10, R11): how each car finished, and the seed that replays the race."""
+    """The end (R10, R11): how each car finished, read from the race's outcome, and the
+    seed that replays the race. :class:`ValueError` while the race goes on."""
     state = race.state
+    result = outcome(state)
+    if result is None:
+        raise ValueError("the race is not over")
     lines = [_("Results:")]
     for index, player in enumerate(race.players):
-        if index not in state.finished():
+        n = result.dice_of(index)
+        if n is None:
             lines.append(_("{name} did not finish: {where}.").format(
                 name=player.name, where=where_words(state, index)))
-        elif state.round_dice[index] is None:
+        elif index in result.bonus_finishers:
             lines.append(_("{name} reached the finish with a bonus step, no dice.").format(
                 name=player.name))
         else:
-            n = state.dice_used(index)
             lines.append(ngettext(
                 "{name} reached the finish with {n} die in the final round.",
                 "{name} reached the finish with {n} dice in the final round.", n,

@@ -259,7 +259,11 @@ def tell(
     if after.final_round and not before.final_round:
         lines.append(final_round_line())
     if after.is_terminal():
-        winners = _(", ").join(names[p] for p in after.winners())
+        from monza_tui.race.outcome import outcome  # (it reads this module's distances)
+
+        result = outcome(after)
+        assert result is not None
+        winners = _(", ").join(names[p] for p in result.winners)
         lines.append(_("The race is over. Winner: {names}").format(names=winners))
     elif done is not None:
         lines.append(

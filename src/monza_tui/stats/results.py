@@ -12,9 +12,13 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from monza_tui.errors import UserError
 from monza_tui.record import Race
+
+if TYPE_CHECKING:
+    from monza_tui.race.outcome import Outcome
 
 
 @dataclass(frozen=True)
@@ -52,32 +56,39 @@ def final_places(race: Race) -> tuple[int, ...]:
     board (steps to the finish, as the race screen ranks them)."""
     from monza_tui.race.narrate import places  # the one ranking of cars on the board
 
-    state = race.state
-    finished = set(state.finished())
-    board = places(state)
+    result = _outcome(race)
+    board = places(race.state)
     keys = [
-        (0, state.dice_used(p)) if p in finished else (1, board[p])
+        (1, board[p]) if (dice := result.dice_of(p)) is None else (0, dice)
         for p in range(len(race.players))
     ]
     return tuple(1 + sum(other < mine for other in keys) for mine in keys)
 
 
 def result_of(race: Race, when: float) -> RaceResult:
-    """The result of a finished race (``race.state.is_terminal()``)."""
-    state = race.state
-    finished = set(state.finished())
+    """The result of a finished race (``race.state.is_terminal()``), read from its
+    outcome (:mod:`monza_tui.race.outcome`)."""
+    result = _outcome(race)
     return RaceResult(
         board=race.game.board.name,
         names=tuple(p.name for p in race.players),
         seats=tuple(str(p.seat.value) for p in race.players),
-        dice=tuple(
-            state.dice_used(p) if p in finished else None for p in range(len(race.players))
-        ),
-        winners=tuple(state.winners()),
+        dice=tuple(result.dice_of(p) for p in range(len(race.players))),
+        winners=result.winners,
         places=final_places(race),
         when=when,
         seed=race.seed,
     )
+
+
+def _outcome(race: Race) -> Outcome:
+    """The outcome of a finished race; :class:`ValueError` for one that goes on."""
+    from monza_tui.race.outcome import outcome
+
+    result = outcome(race.state)
+    if result is None:
+        raise ValueError("the race is not over")
+    return result
 
 
 def read_results(path: Path) -> list[RaceResult]:

@@ -20,6 +20,7 @@ from monza_tui.app.widgets.panel import player_label
 from monza_tui.engine import State
 from monza_tui.i18n import N_, _, colour_letter, ngettext, number, retranslate
 from monza_tui.race.narrate import ordinal, where_short
+from monza_tui.race.outcome import Outcome, outcome
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
 from monza_tui.stats.words import TROPHY
@@ -28,15 +29,25 @@ from monza_tui.wording import board_title
 from monza_tui.wording.going_on import go_on
 
 
+def finished_race(state: State) -> Outcome:
+    """The outcome of the race over at ``state`` (:class:`ValueError` while it goes on)."""
+    result = outcome(state)
+    if result is None:
+        raise ValueError("the race is not over")
+    return result
+
+
 def dice_words(state: State, player: int) -> str:
     """A car's dice in the final round (R11), said so that no number puzzles: a car that
     reached the finish on a bonus step before its turn placed none; a car not at the
-    finish has no count."""
-    if player not in state.finished():
+    finish has no count. Read from the race's outcome."""
+    result = finished_race(state)
+    dice = result.dice_of(player)
+    if dice is None:
         return _("– (did not finish)")
-    if state.round_dice[player] is None:
+    if player in result.bonus_finishers:
         return _("0 (bonus step)")
-    return str(state.dice_used(player))
+    return str(dice)
 
 
 def rule_note(pro: bool) -> str:
@@ -131,7 +142,7 @@ class ResultsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         race = self.race
         state = race.state
-        winners = state.winners()
+        winners = finished_race(state).winners
         names = [p.name for p in race.players]
         with VerticalScroll(id="results"):
             yield Static(_("The race is over"), classes="title", id="results-title")

@@ -1,5 +1,11 @@
-"""Seeded races between computer drivers, written to a folder as finished records: the
-golden records of the tests and the thousands of races of ``benchmarks/stats.py``."""
+"""Seeded races between computer drivers, written to a folder as finished records, as the
+history keeps them: the thousands of races of ``benchmarks/stats.py``.
+
+Each race is driven as every front end drives one: what is due from the one pace policy
+(``monza_tui.race.pace.next_step``), the seed's dice, and the race core's computer drivers
+with their seeds (``monza_tui.race.drivers``), so a race here is the race the app would play
+with the same seats and seed.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from monza_tui.boardfile import load_board
-from monza_tui.bots import make_driver
+from monza_tui.race.drivers import Drivers, bot_move
+from monza_tui.race.pace import StepKind, next_step
 from monza_tui.record import Player, Race, write_records
 from monza_tui.seats import SeatKind
 
@@ -18,15 +25,20 @@ NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")
 
 def bot_race(board: str, names: Sequence[str], seed: int, *, start_player: int = 0,
              level: SeatKind = SeatKind.RANDOM) -> Race:
-    """One race to its end, every seat driven by ``level`` (seeded), dice from ``seed``."""
+    """One race to its end, every seat driven by ``level``, dice from ``seed``."""
     board_file = load_board(board)
     cars = board_file.board.edition.cars
     players = [Player(name, cars[i], level) for i, name in enumerate(names)]
     race = Race.start(board_file, players, seed=seed, start_player=start_player)
-    drivers = [make_driver(level, random.Random(f"sample/{seed}/{i}")) for i in range(len(names))]
-    while not race.state.is_terminal():
-        player = race.state.current_player()
-        race = race.roll() if player < 0 else race.apply(drivers[player].choose(race.state))
+    drivers = Drivers()
+    while (step := next_step(race)).kind is not StepKind.END:
+        if step.kind is StepKind.ROLL:
+            race = race.roll()
+            continue
+        if step.kind is not StepKind.BOT:
+            raise RuntimeError("a race of computer drivers waits for a person")
+        for action in bot_move(drivers.of(race, step.player), race.state, whole_turn=True).actions:
+            race = race.apply(action)
     return race
 
 
