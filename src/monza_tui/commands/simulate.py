@@ -235,14 +235,6 @@ def show(console: Console, summary: dict[str, Any], board: str) -> None:
                 n=number(summary["shared_wins"])
             )
         )
-    if summary["driver_failures"]:
-        console.print(
-            ngettext(
-                "A computer driver failed {n} time; the first legal action was played instead",
-                "Computer drivers failed {n} times; the first legal action was played instead",
-                summary["driver_failures"],
-            ).format(n=number(summary["driver_failures"]))
-        )
     rounds = summary["rounds"]
     console.print(
         _(
