@@ -35,6 +35,7 @@ from monza_tui.i18n import _, colour_name, ngettext, pgettext
 from monza_tui.plain.ahead import Names, ahead_words, from_left, step_words
 from monza_tui.race.narrate import where_words
 from monza_tui.race.outcome import outcome
+from monza_tui.race.pace import acting
 from monza_tui.race.words import no_fit_reason
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind
@@ -69,10 +70,11 @@ def placed_words(placement: Placement) -> str:
 
 
 def actor(state: State) -> int:
-    """Who decides now: the bonus move's player, else the player whose turn it is."""
-    if state.phase is Phase.BONUS and state.bonus_player is not None:
-        return state.bonus_player
-    return state.player
+    """The car whose person decides now (never asked once the race is over):
+    ``race.pace.acting``, the one "whose turn is it"."""
+    acting_now = acting(state)
+    assert acting_now is not None, "the race is over"
+    return acting_now
 
 
 def choices(state: State, shape: Shape, names: Names) -> list[Choice]:

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from monza_tui.engine import Action, State
+from monza_tui.engine import Action, State, TakeBack
 from monza_tui.record import Race
 
 if TYPE_CHECKING:  # (the drivers' module is loaded with the first computer driver)
@@ -73,7 +73,7 @@ class BotMove:
 
     actions: tuple[Action, ...]
     failed: bool = False
-    """The driver failed: ``actions`` is the first legal action alone, played instead."""
+    """The driver failed: ``actions`` is :func:`fallback`'s action alone, played instead."""
     error: str = ""
     """What the driver raised ("" when it chose an action the rules refuse)."""
 
@@ -82,7 +82,7 @@ def bot_move(driver: Driver, state: State, *, whole_turn: bool = False) -> BotMo
     """What ``driver`` plays from ``state``: one action, or with ``whole_turn`` (a skipped
     pause: the turn shown at once) every action up to the next roll, decision of someone
     else, or the end, at most :data:`MAX_STEPS`. The one policy for a driver that fails:
-    the first legal action, and the error to tell."""
+    the first legal action but a take-back (:func:`fallback`), and the error to tell."""
     actions: list[Action] = []
     error = ""
     player = state.current_player()
@@ -93,16 +93,26 @@ def bot_move(driver: Driver, state: State, *, whole_turn: bool = False) -> BotMo
             if not at.is_legal(action):
                 break  # (after the first: the rest of the turn is asked for again)
             actions.append(action)
+            if not whole_turn:
+                break  # (one action: the front end applies it, once)
             at = at.apply(action)
-            if (not whole_turn or at.is_terminal() or at.is_chance()
-                    or at.current_player() != player):
+            if at.is_terminal() or at.is_chance() or at.current_player() != player:
                 break
     except Exception as exc:  # a broken driver must not break the race
         if not actions:
             error = str(exc) or type(exc).__name__
     if not actions:
-        return BotMove((state.legal_actions()[0],), failed=True, error=error)
+        return BotMove((fallback(state),), failed=True, error=error)
     return BotMove(tuple(actions))
 
 
-__all__ = ["MAX_STEPS", "BotMove", "Drivers", "bot_move", "changes_of", "driver_rng"]
+def fallback(state: State) -> Action:
+    """The move played for a driver that failed: the first legal action that is not a
+    take-back (R6), so that a driver failing at every step still places its dice forward
+    and drives, and its turn ends (the first legal action alone could be the take-back of
+    the die it placed the step before, for ever)."""
+    legal = state.legal_actions()
+    return next((action for action in legal if not isinstance(action, TakeBack)), legal[0])
+
+
+__all__ = ["MAX_STEPS", "BotMove", "Drivers", "bot_move", "changes_of", "driver_rng", "fallback"]
