@@ -41,6 +41,7 @@ from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _, colour_letter, colour_name, pgettext
 from monza_tui.palette import STYLE
 from monza_tui.race.narrate import dice_text, space_name, space_short, tell
+from monza_tui.race.outcome import outcome
 from monza_tui.race.scene import scene_from_state
 from monza_tui.race.seat_words import change_text
 from monza_tui.race.setup import ROBOT
@@ -301,8 +302,9 @@ class ReplayScreen(Screen[None]):
         placed_tiles = [p.colour for p in state.path if isinstance(p.token, Tile)]
         if placed_tiles:
             text.append(_("tiles placed: {tiles}").format(tiles=dice_text(placed_tiles)) + "\n")
-        if state.is_terminal():
-            winners = _(", ").join(names[p] for p in state.winners())
+        result = outcome(state)
+        if result is not None:
+            winners = _(", ").join(names[p] for p in result.winners)
             text.append(_("Winner: {names}").format(names=winners), style="bold green")
         else:
             text.append(_("phase: {phase}").format(phase=phase_name(state.phase)), style="dim")

@@ -16,6 +16,7 @@ from monza_tui import saves
 from monza_tui.files import shown
 from monza_tui.i18n import _, colour_letter
 from monza_tui.palette import STYLE
+from monza_tui.race.outcome import outcome
 from monza_tui.race.setup import seat_label
 from monza_tui.wording import board_title
 
@@ -93,8 +94,9 @@ def _row(found: saves.SaveInfo) -> tuple[Text | str, ...]:
         if player.seat.is_bot:
             players.append(" " + _("({level})").format(level=seat_label(player.seat)), "dim")
     state = race.state
-    if state.is_terminal():
-        winners = _(", ").join(race.players[p].name for p in state.winners())
+    result = outcome(state)
+    if result is not None:
+        winners = _(", ").join(race.players[p].name for p in result.winners)
         status = Text(_("finished, won by {names}").format(names=winners), "green")
     else:
         status = Text(_("in progress, turn {turn}").format(turn=state.turn), "yellow")
