@@ -100,7 +100,7 @@ class Doors:
         the first remote seat nobody has taken, or a spectator; its people are back."""
         connection = Link(ws)
         token = hello.token or ""
-        if token and codes.code_matches(token, self._host_token):
+        if token and codes.token_matches(token, self._host_token):
             if self.host is not None:
                 self._out.close(self.host)  # the newest connection of the host wins
                 self._out.links.discard(self.host)
@@ -117,7 +117,7 @@ class Doors:
                     old = held.holder
                     self._out.close(old)
                     self._out.links.discard(old)
-                if not token or held.token is None or not codes.code_matches(token, held.token):
+                if not token or held.token is None or not codes.token_matches(token, held.token):
                     held.token = codes.new_token()
                 held.holder = connection
                 connection.token = held.token
