@@ -14,6 +14,7 @@ MESSAGES: dict[str, Message] = {
         "use the same version of monza on both machines"
     ),
     "net.full": N_("the race is full: the host takes at most {most} connections"),
+    "net.too_many": N_("too many wrong codes lately: wait {seconds} s and try again"),
     "net.hello_first": N_("the host expected a hello first"),
     "net.hello_again": N_("already joined"),
     # Refusals of a message
