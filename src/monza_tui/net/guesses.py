@@ -63,7 +63,7 @@ class Guesses:
     def wait(self, address: str) -> float:
         """Seconds before a hello from ``address`` may have its code looked at (0: now)."""
         now = self._clock()
-        mine = self._by_address.get(_key(address))
+        mine = self._by_address.get(whose(address))
         waits = [_wait(self._all, self._overall, now)]
         if mine is not None:
             waits.append(_wait(mine, self._per_address, now))
@@ -72,7 +72,7 @@ class Guesses:
     def spend(self, address: str) -> None:
         """A wrong code from ``address``: one token of its bucket and of everyone's."""
         now = self._clock()
-        key = _key(address)
+        key = whose(address)
         mine = self._by_address.get(key)
         if mine is None:
             mine = self._by_address[key] = _Bucket(float(self._per_address.burst), now)
@@ -102,9 +102,10 @@ def _wait(bucket: _Bucket, budget: Budget, now: float) -> float:
     return 0.0 if bucket.tokens >= 1 else (1 - bucket.tokens) * budget.every
 
 
-def _key(address: str) -> str:
+def whose(address: str) -> str:
     """Whose budget a peer spends: its IPv4 address, or its IPv6 /64 (one household's
-    network: a guesser with a /64 has 2^64 addresses)."""
+    network: anyone with a /64 has 2^64 addresses). ``monza serve`` counts a peer's games
+    by it too."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -116,4 +117,4 @@ def _key(address: str) -> str:
     return str(ip)
 
 
-__all__ = ["OVERALL", "PER_ADDRESS", "TOO_MANY", "Budget", "Guesses"]
+__all__ = ["OVERALL", "PER_ADDRESS", "TOO_MANY", "Budget", "Guesses", "whose"]
