@@ -6,6 +6,7 @@ for real games to start."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -77,6 +78,10 @@ async def _serving(tmp_path: Path, **options: int) -> AsyncIterator[tuple[MonzaS
     finally:
         await server.close_games()
         await runner.cleanup()
+        # The ended games' pipes are let go while the loop still runs (textual-serve
+        # leaves them to the garbage collector).
+        gc.collect()
+        await asyncio.sleep(0.05)
 
 
 async def _first_words(websocket: aiohttp.ClientWebSocketResponse) -> str:
