@@ -520,6 +520,31 @@ ROWS = [
     ),
     ("net.no_host_save", dict(folder='saves'), 'no hosted race to resume in saves'),
     (
+        "net.dice_fair",
+        dict(),
+        "the dice were fair: the host's seed matches what it promised at the start, and "
+        "every roll was that seed's",
+    ),
+    (
+        "net.record_mismatch",
+        dict(),
+        "the host's record is not the race you saw, or not a finished race of the seed it "
+        "published: the dice may not have been fair",
+    ),
+    (
+        "net.rolls_differ",
+        dict(),
+        "the dice in the host's record are not the dice it rolled during the race: the "
+        "dice were not fair",
+    ),
+    (
+        "net.seed_changed",
+        dict(),
+        "the host now commits to another seed than when you joined: this is not the race "
+        "it promised, so this monza leaves it",
+    ),
+    ("net.too_many", dict(seconds=6), "too many wrong codes lately: wait 6 s and try again"),
+    (
         "net.seed_mismatch",
         dict(),
         "the host's seed does not match the hash it showed at the start: the dice may "

@@ -23,7 +23,8 @@ from monza_tui.app.hosts import RaceHost
 from monza_tui.engine import Action, Phase
 from monza_tui.errors import Said
 from monza_tui.i18n import _
-from monza_tui.net.client import FINAL_CODES
+from monza_tui.net.client import FINAL_CODES, GAVE_UP
+from monza_tui.net.mirror import CHECK_FAILED, FAIR
 from monza_tui.race.pace import acting
 from monza_tui.race.setup import seat_label
 from monza_tui.record import Race
@@ -64,6 +65,8 @@ class RemoteHost(RaceHost):
         self._next: Action | None = None
         """The action sent once the answer to the one on its way is here (see :meth:`act`)."""
         self._final: Race | None = None
+        self._check: str | None = None
+        """The end's check of the host's word as the player reads it (the log, the results)."""
         self._results_wanted = False
         self._ticking: Any = None
         self._seen: dict[int, Presence] = {}
@@ -163,7 +166,7 @@ class RemoteHost(RaceHost):
         from monza_tui.app.screens.results import ResultsScreen
 
         self.app.clear_notifications()
-        self.app.push_screen(ResultsScreen(self._final))
+        self.app.push_screen(ResultsScreen(self._final, note=self._check))
 
     # ClientListener ---------------------------------------------------------------------
     # The client calls these from its own task; each is handled in the app's message
@@ -233,8 +236,10 @@ class RemoteHost(RaceHost):
     def _refused(self, code: str, params: Mapping[str, object]) -> None:
         self._sent = False
         self._next = None
+        if code in CHECK_FAILED:
+            return  # (the end's check: said by _race_over, in the log and the results)
         text = words.refusal_words(code, params)
-        if code == "net.lost" or (code in FINAL_CODES and not self.connected):
+        if code in GAVE_UP or (code in FINAL_CODES and not self.connected):
             # The client gave up (the host is gone, or will not have us back): one line,
             # as the command line says its errors.
             error = word(Said(code, dict(params)))
@@ -265,9 +270,19 @@ class RemoteHost(RaceHost):
         # when it read and matched it: that race is kept, else the mirror is shown.
         assert self.client is not None
         final = self.client.race
-        if final.seeded and final.seed == self.client.seed and not self.hosting:
+        check = self.client.dice_check
+        if check == FAIR and not self.hosting:
             self._keep(final)  # (the host's own server keeps its save in its history)
         self._final = final
+        if check is not None and self._check is None:
+            # Whether the host kept its word about the dice, said once, and never only in
+            # a toast that goes: in the race log and on the results.
+            self._check = words.dice_check_words(check)
+            screen = self._live_screen()
+            if screen is not None:
+                screen.log_lines([self._check])
+            if check != FAIR:
+                self.app.notify(self._check, severity="warning", timeout=15)
         if self._results_wanted:
             self.show_results()
 

@@ -73,6 +73,16 @@ def refusal_words(code: str, params: Mapping[str, object]) -> str:
     return _("The host refused that ({code}).").format(code=code)
 
 
+def dice_check_words(code: str) -> str:
+    """The end's check of the host's word, for the race log and the results: a tick when
+    its seed is the one it promised and the dice seen were that seed's, else a cross and
+    what failed (``net.dice_fair`` or a code of :data:`monza_tui.net.mirror.CHECK_FAILED`)."""
+    from monza_tui.net.mirror import FAIR
+
+    mark = "✓" if code == FAIR else "✗"
+    return f"{mark} {on_its_own(word(Said(code, {})))}"
+
+
 def on_its_own(text: str) -> str:
     """A worded error shown on a line of its own: the wording's sentences are parts of
     lines (``monza: cannot reach …``), so the first letter is raised."""
@@ -103,6 +113,7 @@ __all__ = [
     "away_words",
     "back_words",
     "bot_words",
+    "dice_check_words",
     "leave_words",
     "offline_words",
     "on_its_own",

@@ -19,14 +19,15 @@ from monza_tui.commands.play import add_pace_arguments
 from monza_tui.errors import UserError
 from monza_tui.files import shown
 from monza_tui.i18n import _
+from monza_tui.web.guard import PER_ADDRESS
 
 DEFAULT_PORT = 8000
 """textual-serve's own default port."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``monza serve [--host H] [--port N] [--visitors DIR] [--most N]`` and the pace of
-    the visitors' races (``--bot-delay``, ``--no-animation``)."""
+    """``monza serve [--host H] [--port N] [--visitors DIR] [--most N] [--per-address N]``
+    and the pace of the visitors' races (``--bot-delay``, ``--no-animation``)."""
     parser.add_argument(
         "--host", default="127.0.0.1", metavar=_("ADDRESS"),
         help=_("the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 "
@@ -45,6 +46,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--most", type=whole(1, 1000), default=20, metavar="N",
         help=_("the most games running at once, one per open browser tab (default: 20)"),
+    )
+    parser.add_argument(
+        "--per-address", type=whole(1, 1000), default=PER_ADDRESS, metavar="N",
+        help=_("the most games one address may have open at once (default: {n}; behind a "
+               "proxy every visitor has the proxy's address)").format(n=PER_ADDRESS),
     )
     add_pace_arguments(parser)
 
@@ -66,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
     root = Path(args.visitors).expanduser() if args.visitors else default_root()
     try:
         server = MonzaServer(root, host=args.host, port=args.port, most=args.most,
-                             command=visitor_command(args.bot_delay, args.no_animation))
+                             command=visitor_command(args.bot_delay, args.no_animation),
+                             per_address=args.per_address)
     except OSError as error:
         raise UserError(_("{folder}: cannot keep the visitors' saves there: {why}").format(
             folder=shown(root), why=error.strerror or error)) from None

@@ -25,12 +25,22 @@ from typing import Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from monza_tui.engine import Action
+from monza_tui.engine import Action, Roll
 from monza_tui.engine import action_text as text_of
 from monza_tui.errors import UserError, said
 from monza_tui.files import cannot_read
 from monza_tui.limits import name_problem
-from monza_tui.net.mirror import explained, finished, mirror, played, presence_of, seat_changed
+from monza_tui.net.mirror import (
+    FAIR,
+    HASH,
+    explained,
+    finished,
+    mirror,
+    played,
+    presence_of,
+    rolls_of,
+    seat_changed,
+)
 from monza_tui.net.protocol import (
     MAX_HOST_FRAME,
     MAX_TOKEN_CHARS,
@@ -65,6 +75,11 @@ RETRY_FOR = 300.0
 """Seconds a client keeps trying to reconnect before it gives up (``net.lost``)."""
 FINAL_CODES = frozenset({"net.bad_code", "net.version", "net.full"})
 """Refusals of a hello that no retry will change."""
+SEED_CHANGED = "net.seed_changed"
+"""Said when a welcome after a reconnection (a host resumed, or another program at the
+address) commits to another seed than the first welcome did: the client leaves."""
+GAVE_UP = frozenset({"net.lost", SEED_CHANGED})
+"""What the client says when it has stopped for good (no line, no retry)."""
 
 
 class JoinError(UserError):
@@ -158,6 +173,9 @@ class RaceClient:
         """The host's record once the race is over."""
         self.seed: int | None = None
         """The seed, published by the host at the end."""
+        self.dice_check: str | None = None
+        """The end's check of the host's word (:func:`.mirror.finished`): ``FAIR``
+        (``net.dice_fair``) or the code of what failed; None before the end."""
         if name is not None and (problem := name_problem(name)) is not None:
             raise JoinError(problem)
         if len(self.token) > MAX_TOKEN_CHARS:
@@ -169,6 +187,12 @@ class RaceClient:
         self._outbox: list[str] = []
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
+        self._rolls: dict[int, Roll] = {}
+        """Every roll told so far, by its place among the race's rolls, as first told
+        (a race sent afresh that says otherwise does not overwrite it: the end's check
+        compares these with the record)."""
+        self._roll_count = 0
+        self._gave_up = False
 
     # Joining ---------------------------------------------------------------------------
 
@@ -234,19 +258,30 @@ class RaceClient:
         return first
 
     def _welcomed(self, welcome: Welcome, *, first: bool) -> None:
-        """Build the mirror from a welcome (the first, or after a reconnection)."""
+        """Build the mirror from a welcome (the first, or after a reconnection). The
+        first pins the seed's hash; a later one with another is :class:`SeedChanged`."""
+        seed_hash = welcome.header.get("seed_hash")
+        if first and not (isinstance(seed_hash, str) and HASH.fullmatch(seed_hash)):
+            raise JoinError(code="net.bad_welcome")
+        if not first and seed_hash != self.seed_hash:
+            raise SeedChanged
         try:
             race = mirror(welcome)
         except ValueError:
             raise JoinError(code="net.bad_welcome") from None
         if any(p >= len(race.players) for p in welcome.seats):
             raise JoinError(code="net.bad_welcome")
+        if first:
+            self.seed_hash = str(seed_hash)
+        rolls = rolls_of(race)
+        for place, roll in enumerate(rolls):
+            self._rolls.setdefault(place, roll)
+        self._roll_count = len(rolls)
         self.race = race
         self._seq = len(welcome.actions)
         self.seats = frozenset(welcome.seats)
         self.token = welcome.token
         self.is_host = welcome.host
-        self.seed_hash = str(welcome.header.get("seed_hash", ""))
         if self.seats and not self.is_host and self.name is None:
             # Back after a host restart (tokens are not saved): ask for the seat by name.
             self.name = self.race.players[min(self.seats)].name
@@ -327,7 +362,7 @@ class RaceClient:
                 return
             self.connected = False
             self.listener.connection_changed(False)
-            if not await self._reconnect():
+            if self._gave_up or not await self._reconnect():
                 return
 
     async def _reconnect(self) -> bool:
@@ -348,6 +383,11 @@ class RaceClient:
                 continue
             try:
                 self._welcomed(welcome, first=False)
+            except SeedChanged:
+                if self._ws is not None:
+                    await self._ws.close()
+                self._give_up()
+                return False
             except JoinError:  # a race this version cannot read: try again
                 if self._ws is not None:
                     await self._ws.close()
@@ -375,7 +415,12 @@ class RaceClient:
         elif isinstance(message, Over):
             self._over(message)
         elif isinstance(message, Welcome):
-            self._welcomed(message, first=False)
+            try:
+                self._welcomed(message, first=False)
+            except SeedChanged:
+                self._give_up()
+                if self._ws is not None:
+                    asyncio.get_running_loop().create_task(self._ws.close())
         elif not isinstance(message, Pong):  # pragma: no cover - every type is above
             log.warning("unexpected message %s", message.type)
 
@@ -386,6 +431,9 @@ class RaceClient:
             return
         self.race, action = found
         self._seq += 1
+        if isinstance(action, Roll):
+            self._rolls.setdefault(self._roll_count, action)
+            self._roll_count += 1
         self.listener.race_changed(self.race, action)
 
     def _seat_change(self, message: Seats) -> None:
@@ -397,9 +445,12 @@ class RaceClient:
         self.listener.race_changed(self.race, None)
 
     def _over(self, message: Over) -> None:
-        self.race, matched = finished(self.race, message, self.seed_hash)
-        if not matched:
-            self.listener.refused("net.seed_mismatch", {})
+        if self.record_text is not None:
+            return  # (told once: the check was made)
+        self.race, self.dice_check = finished(self.race, message, self.seed_hash, self._rolls)
+        if self.dice_check != FAIR:
+            log.warning("the host's word failed the end's check: %s", self.dice_check)
+            self.listener.refused(self.dice_check, {})
         self.seed = message.seed
         self.record_text = message.record
         self.listener.race_over(message.record)
@@ -410,6 +461,20 @@ class RaceClient:
         log.warning("out of step with the host; reconnecting")
         if self._ws is not None:
             asyncio.get_running_loop().create_task(self._ws.close())
+
+
+    def _give_up(self) -> None:
+        """Stop for good: the host now commits to another seed than when this client
+        joined, so the race it would go on with is not the one it promised (said once, as
+        :data:`SEED_CHANGED`; no retry)."""
+        log.warning("the host's seed hash changed; leaving the race")
+        self._gave_up = True
+        self.connected = False
+        self.listener.refused(SEED_CHANGED, {})
+
+
+class SeedChanged(Exception):
+    """A welcome after the first commits to another seed (see :meth:`RaceClient._give_up`)."""
 
 
 class Refusal(Exception):
@@ -436,4 +501,5 @@ def _why(error: BaseException) -> object:
     return said("worded", text=type(error).__name__)
 
 
-__all__ = ["ClientListener", "JoinError", "RaceClient", "mirror", "ws_uri"]
+__all__ = ["GAVE_UP", "SEED_CHANGED", "ClientListener", "JoinError", "RaceClient", "mirror",
+           "ws_uri"]

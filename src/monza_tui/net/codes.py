@@ -40,6 +40,13 @@ def valid_code(code: str) -> bool:
     return len(chars) == CODE_LENGTH and all(c in ALPHABET for c in chars)
 
 
+def token_matches(given: str, token: str) -> bool:
+    """Whether ``given`` is exactly ``token`` (constant time). Never :func:`code_matches`:
+    a token's case, dashes and underscores are part of its 128 bits, and only a person
+    typing a join code needs the leniency."""
+    return hmac.compare_digest(given.encode(), token.encode())
+
+
 def new_token() -> str:
     """A seat's token (about 128 bits)."""
     return secrets.token_urlsafe(16)

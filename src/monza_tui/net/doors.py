@@ -11,12 +11,14 @@ race, so it is handed back to the server (``hand``), which saves and tells it.
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Callable, Sequence
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from monza_tui.net import codes
+from monza_tui.net.guesses import TOO_MANY, Guesses
 from monza_tui.net.outbox import Link, Outbox, refuse_and_close
 from monza_tui.net.protocol import (
     PROTOCOL,
@@ -38,10 +40,12 @@ MAX_CONNECTIONS = 32
 """Connections at once (players and spectators); more are refused."""
 
 
-async def greet(ws: ServerConnection, code: str, *, open_now: int, most: int) -> Hello | None:
+async def greet(ws: ServerConnection, code: str, *, open_now: int, most: int,
+                guesses: Guesses) -> Hello | None:
     """The hello of a new connection (``open_now`` are open already, at most ``most``),
     or None once the connection was refused with one clear reason and closed (full, no
-    hello in time, unreadable, another version, a wrong code)."""
+    hello in time, unreadable, another version, too many wrong codes lately from its
+    address or from everyone (``guesses``), a wrong code)."""
     if open_now >= most:
         await refuse_and_close(ws, "net.full", most=most)
         return None
@@ -62,11 +66,23 @@ async def greet(ws: ServerConnection, code: str, *, open_now: int, most: int) ->
     if hello.version != PROTOCOL:
         await refuse_and_close(ws, "net.version", theirs=hello.version, ours=PROTOCOL)
         return None
+    address = _peer(ws)
+    wait = guesses.wait(address)
+    if wait > 0:  # (the code is not looked at: a right guess now would tell)
+        await refuse_and_close(ws, TOO_MANY, seconds=math.ceil(wait))
+        return None
     if not codes.code_matches(hello.code, code):
+        guesses.spend(address)
         await asyncio.sleep(WRONG_CODE_PAUSE)
         await refuse_and_close(ws, "net.bad_code")
         return None
     return hello
+
+
+def _peer(ws: ServerConnection) -> str:
+    """The address a connection comes from ("" when the system does not say)."""
+    remote = ws.remote_address
+    return str(remote[0]) if isinstance(remote, tuple) and remote else ""
 
 
 class Doors:
@@ -100,7 +116,7 @@ class Doors:
         the first remote seat nobody has taken, or a spectator; its people are back."""
         connection = Link(ws)
         token = hello.token or ""
-        if token and codes.code_matches(token, self._host_token):
+        if token and codes.token_matches(token, self._host_token):
             if self.host is not None:
                 self._out.close(self.host)  # the newest connection of the host wins
                 self._out.links.discard(self.host)
@@ -117,7 +133,7 @@ class Doors:
                     old = held.holder
                     self._out.close(old)
                     self._out.links.discard(old)
-                if not token or held.token is None or not codes.code_matches(token, held.token):
+                if not token or held.token is None or not codes.token_matches(token, held.token):
                     held.token = codes.new_token()
                 held.holder = connection
                 connection.token = held.token

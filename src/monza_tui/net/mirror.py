@@ -9,13 +9,21 @@ are pure functions of the mirror and a message; the client keeps the answers.
 
 from __future__ import annotations
 
-import contextlib
+import hmac
 import json
 import logging
+import re
 import time
+from collections.abc import Mapping
 from dataclasses import replace
 
-from monza_tui.engine import Action, IllegalActionError, InvalidActionError, parse_action_text
+from monza_tui.engine import (
+    Action,
+    IllegalActionError,
+    InvalidActionError,
+    Roll,
+    parse_action_text,
+)
 from monza_tui.net import codes
 from monza_tui.net.protocol import (
     ActionWire,
@@ -84,23 +92,55 @@ def seat_changed(race: Race, seq: int, message: Seats) -> Race | None:
         return None
 
 
-def finished(race: Race, message: Over, seed_hash: str) -> tuple[Race, bool]:
-    """The race at the end: the host's record (with the seed) if its seed matches the
-    hash shown at the start and it reads as one finished race, else the mirror; and
-    whether the seed matched (``net.seed_mismatch`` otherwise)."""
+FAIR = "net.dice_fair"
+"""The end's check passed: the seed is the one promised and the dice seen are its dice."""
+CHECK_FAILED = frozenset({"net.seed_mismatch", "net.record_mismatch", "net.rolls_differ"})
+"""What the end's check says when the host's word fails it."""
+HASH = re.compile(r"[0-9a-f]{64}")
+"""The form of ``seed_hash`` (sha256 in lower-case hex)."""
+
+
+def rolls_of(race: Race) -> list[Roll]:
+    """Every roll of ``race`` so far, in order (a take-back never undoes a roll, so the
+    n-th roll of the race is the n-th roll seen on the wire and in the record)."""
+    return [action for _, action in race.replay() if isinstance(action, Roll)]
+
+
+def finished(
+    race: Race, message: Over, seed_hash: str, seen: Mapping[int, Roll]
+) -> tuple[Race, str]:
+    """The end's check of the host's word, and the race to show: the host's record (with
+    the seed) when the check passes (:data:`FAIR`), else the mirror, what was seen. The
+    published seed and salt must give ``seed_hash``, the hash pinned from the first
+    welcome (``net.seed_mismatch``); the record must read as one finished race whose every
+    roll is that seed's (``net.record_mismatch``); ``seen``, every roll the client was
+    told (by its place among the race's rolls, as first told), must be the record's
+    (``net.rolls_differ``); and the record must end as the mirror did, the race played
+    (``net.record_mismatch``)."""
     from monza_tui.record import parse_records
 
     try:
         salt = bytes.fromhex(message.salt)
     except ValueError:
         salt = b""
-    if codes.seed_hash(message.seed, salt) != seed_hash:
-        return race, False
-    with contextlib.suppress(RecordError):
+    if not hmac.compare_digest(codes.seed_hash(message.seed, salt), seed_hash):
+        return race, "net.seed_mismatch"
+    try:
         races = parse_records(message.record, "host")
-        if len(races) == 1 and races[0].state.is_terminal():
-            return races[0], True
-    return race, True
+    except RecordError as error:
+        log.warning("the host's record cannot be read: %s", error)
+        return race, "net.record_mismatch"
+    if (len(races) != 1 or races[0].seed != message.seed or not races[0].seeded
+            or not races[0].state.is_terminal()):
+        return race, "net.record_mismatch"
+    (record,) = races
+    theirs = rolls_of(record)
+    if (len(theirs) != len(rolls_of(race))
+            or any(k >= len(theirs) or theirs[k] != roll for k, roll in seen.items())):
+        return race, "net.rolls_differ"
+    if record.state != race.state:  # (the dice of a turn are the seed's whatever the play)
+        return race, "net.record_mismatch"
+    return record, FAIR
 
 
 def explained(race: Race, message: Refused) -> tuple[str, dict[str, object]]:
@@ -122,4 +162,15 @@ def presence_of(wires: list[PresenceWire]) -> dict[int, Presence]:
     return {p: Presence.from_wire(wire, now) for p, wire in enumerate(wires)}
 
 
-__all__ = ["explained", "finished", "mirror", "played", "presence_of", "seat_changed"]
+__all__ = [
+    "CHECK_FAILED",
+    "FAIR",
+    "HASH",
+    "explained",
+    "finished",
+    "mirror",
+    "played",
+    "presence_of",
+    "rolls_of",
+    "seat_changed",
+]

@@ -45,7 +45,7 @@ def seat_for(seats: Sequence[Seat], race: Race, token: str, name: str | None) ->
     watches."""
     if token:
         for p, seat in enumerate(seats):
-            if seat.remote and seat.token and codes.code_matches(token, seat.token):
+            if seat.remote and seat.token and codes.token_matches(token, seat.token):
                 return p
     free = [p for p, seat in enumerate(seats) if seat.remote and seat.holder is None]
     if name:

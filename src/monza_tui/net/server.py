@@ -32,6 +32,7 @@ from monza_tui.engine import (
 from monza_tui.limits import MAX_SEAT_CHANGES
 from monza_tui.net import codes
 from monza_tui.net.doors import MAX_CONNECTIONS, Doors, greet
+from monza_tui.net.guesses import Guesses
 from monza_tui.net.invitation import Invitation, addresses
 from monza_tui.net.outbox import Link, Outbox
 from monza_tui.net.pace import THINK_AFTER, think, thinker
@@ -115,6 +116,8 @@ class RaceServer:
         self._server: Server | None = None
         self._pump: asyncio.Task[None] | None = None
         self._max_connections = max_connections
+        self.guesses = Guesses()
+        """The wrong codes heard out per address and overall (:mod:`.guesses`)."""
         self.invitation: Invitation | None = None
         self.port = port
         """Where a resumed race listened before (None: a new race)."""
@@ -173,7 +176,7 @@ class RaceServer:
 
     async def _serve(self, ws: ServerConnection) -> None:
         hello = await greet(ws, self.code, open_now=len(self._out.links),
-                            most=self._max_connections)
+                            most=self._max_connections, guesses=self.guesses)
         if hello is None:
             return
         connection = self._doors.admit(ws, hello)

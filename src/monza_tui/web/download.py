@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from monza_tui.i18n import _
@@ -20,19 +21,22 @@ if TYPE_CHECKING:
     from monza_tui.record import Race
 
 MIME_TYPE = "application/jsonl"
-"""A game record is JSON Lines (docs/record.md)."""
+"""A game record is JSON Lines (docs/game-record.md)."""
 
 
-def file_name(race: Race) -> str:
-    """The name the visitor's browser saves the record as: the save's own name when the race
-    has one (start time, board, seed), else the board and the seed."""
+def file_name(race: Race, *, now: datetime | None = None) -> str:
+    """The name the visitor's browser saves the record as, the history's own form (when
+    the race started, the board, the seed: ``20250301-201500-oval-8127361528346.jsonl``):
+    the save's name when this game saved the race, else (a race joined from a host, saved
+    by the host) the same form with the time of the download."""
     from monza_tui import saves
 
     path = saves.save_path(race)
     if path is not None:
         return path.name
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     board = re.sub(r"[^a-z0-9_-]", "", race.game.board.name.lower())[:40] or "board"
-    return f"monza-{board}-{race.seed}{saves.SUFFIX}"
+    return f"{stamp}-{board}-{race.seed}{saves.SUFFIX}"
 
 
 def deliver_record(app: App[object], race: Race) -> None:

@@ -12,8 +12,10 @@ keys and screen (``/ws``) and the single-use downloads (``/download/KEY``); its
 - the page sets the visitor cookie (:mod:`monza_tui.web.visitors`) and the websocket reads
   it: the game's process gets that visitor's ``MONZA_HOME``, ``MONZA_WEB=1`` and the
   browser's language;
-- at most ``most`` games run at once (each is a process of its own); one more visitor
-  reads why on the page instead.
+- at most ``most`` games run at once (each is a process of its own), at most
+  ``per_address`` of them for one address; one more visitor reads why on the page instead;
+- a websocket opened by another site's page (its ``Origin``) starts no game
+  (:mod:`monza_tui.web.guard`).
 
 Needs the ``web`` extra (textual-serve, which brings aiohttp and Jinja).
 """
@@ -40,6 +42,7 @@ from textual_serve.server import Server, to_int
 from monza_tui import i18n
 from monza_tui.i18n import N_
 from monza_tui.web import EMOJI, SERVED, visitors
+from monza_tui.web.guard import PER_ADDRESS, PerAddress, origin_allowed
 
 log = logging.getLogger("monza.serve")
 
@@ -54,6 +57,11 @@ PAGE_WORDS = {
 """The page's own words (the game's are the game's), in the visitor's language."""
 FULL = N_("Monza is serving {most} games at once, as many as it may. Try again in a while.")
 """Said in the page's terminal to one visitor too many."""
+TOO_MANY_HERE = N_("Monza is serving as many games to this address as it may ({most}): "
+                   "close one of them to play here.")
+"""Said in the page's terminal to one game too many from one address."""
+FOREIGN = N_("Monza's games open from its own page only: {address}")
+"""The answer to a websocket opened by another site's page (403)."""
 
 
 def visitor_command(bot_delay: float | None = None, no_animation: bool = False) -> str:
@@ -100,7 +108,8 @@ class MonzaServer(Server):
     """textual-serve's server with a home, a language and a page of our own per visitor."""
 
     def __init__(self, root: Path, *, host: str = "127.0.0.1", port: int = 8000,
-                 most: int = 20, command: str | None = None) -> None:
+                 most: int = 20, command: str | None = None,
+                 per_address: int = PER_ADDRESS) -> None:
         super().__init__(command or visitor_command(), host=host, port=port, title="Monza",
                          templates_path=TEMPLATES)
         self.root = root
@@ -108,6 +117,8 @@ class MonzaServer(Server):
         self.most = most
         self.games: set[VisitorService] = set()
         """The games running now (one per open tab)."""
+        self.addresses = PerAddress(per_address)
+        """The games open per address (at most ``per_address`` each)."""
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -163,13 +174,26 @@ class MonzaServer(Server):
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """One game for one tab: the visitor's process, fed the tab's keys and sizes."""
+        """One game for one tab: the visitor's process, fed the tab's keys and sizes; none
+        for another site's page (403)."""
+        if not origin_allowed(request.headers.get("Origin"),
+                              (request.host, request.headers.get("X-Forwarded-Host"))):
+            line = page_words(self._language(request))(FOREIGN).format(
+                address=f"{request.scheme}://{request.host}/")
+            raise web.HTTPForbidden(text=line + "\n")
         websocket = web.WebSocketResponse(heartbeat=15)
         width = max(20, min(500, to_int(request.query.get("width", "80"), 80)))
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))
         await websocket.prepare(request)
         if len(self.games) >= self.most:
             line = page_words(self._language(request))(FULL).format(most=self.most)
+            await websocket.send_bytes(f"\r\n  {line}\r\n".encode())
+            await websocket.close()
+            return websocket
+        address = request.remote
+        if not self.addresses.take(address):
+            line = page_words(self._language(request))(TOO_MANY_HERE).format(
+                most=self.addresses.most)
             await websocket.send_bytes(f"\r\n  {line}\r\n".encode())
             await websocket.close()
             return websocket
@@ -196,6 +220,7 @@ class MonzaServer(Server):
             log.exception(error)
         finally:
             self.games.discard(service)
+            self.addresses.give_back(address)
             await service.stop()
         return websocket
 

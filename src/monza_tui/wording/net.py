@@ -14,6 +14,7 @@ MESSAGES: dict[str, Message] = {
         "use the same version of monza on both machines"
     ),
     "net.full": N_("the race is full: the host takes at most {most} connections"),
+    "net.too_many": N_("too many wrong codes lately: wait {seconds} s and try again"),
     "net.hello_first": N_("the host expected a hello first"),
     "net.hello_again": N_("already joined"),
     # Refusals of a message
@@ -52,9 +53,26 @@ MESSAGES: dict[str, Message] = {
     ),
     "net.bad_host_field": N_("{path}: the header's host field is damaged"),
     "net.no_host_save": N_("no hosted race to resume in {folder}"),
+    # The end's check of the host's word (its seed, its record, the dice seen)
+    "net.dice_fair": N_(
+        "the dice were fair: the host's seed matches what it promised at the start, and "
+        "every roll was that seed's"
+    ),
     "net.seed_mismatch": N_(
         "the host's seed does not match the hash it showed at the start: the dice may "
         "not have been fair"
+    ),
+    "net.record_mismatch": N_(
+        "the host's record is not the race you saw, or not a finished race of the seed it "
+        "published: the dice may not have been fair"
+    ),
+    "net.rolls_differ": N_(
+        "the dice in the host's record are not the dice it rolled during the race: the "
+        "dice were not fair"
+    ),
+    "net.seed_changed": N_(
+        "the host now commits to another seed than when you joined: this is not the race "
+        "it promised, so this monza leaves it"
     ),
 }
 """The network's codes to their English messages."""

@@ -123,11 +123,14 @@ class ResultsScreen(Screen[None]):
         Binding("q", "app.quit", N_("Quit"), show=False, id="results.quit"),
     ]
 
-    def __init__(self, race: Race, evening: Evening | None = None) -> None:
+    def __init__(self, race: Race, evening: Evening | None = None, *,
+                 note: str | None = None) -> None:
         super().__init__()
         self.race = race
         self.evening = evening
         """The evening this race belongs to (its running table, or the final podium)."""
+        self.note = note
+        """A line under the summary (a race over the network: whether its dice were fair)."""
         # The footer's r says what the button says ("Next race", "New evening"): this
         # screen's copy of the binding, by its id (a keymap may have moved it to another
         # key); a Said keeps its msgid, so a language switch says it again.
@@ -164,6 +167,8 @@ class ResultsScreen(Screen[None]):
                 id="summary",
                 markup=False,
             )
+            if self.note is not None:
+                yield Static(self.note, id="results-note", markup=False)
             with Vertical(id="result-table"):
                 with Horizontal(classes="result-row result-head"):
                     yield Static("", classes="result-car")
