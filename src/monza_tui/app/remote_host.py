@@ -111,6 +111,15 @@ class RemoteHost(RaceHost):
         return (race is not None and player in client.seats
                 and race.players[player].seat is SeatKind.HUMAN)
 
+    @property
+    def yours(self) -> frozenset[int]:
+        """The cars a person at this terminal drives (not those handed to a computer
+        driver, nor the host's own computer drivers), connected or not."""
+        client, race = self.client, self.race
+        if client is None or race is None:
+            return frozenset()
+        return frozenset(p for p in client.seats if not race.players[p].seat.is_bot)
+
     def waiting_for(self, player: int) -> str | None:
         client = self.client
         if client is None:
