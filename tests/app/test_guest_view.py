@@ -13,7 +13,6 @@ import pytest
 from app.helpers import key_label, said, screen_lines
 from app.test_remote_race import (
     SIZE,
-    client,
     guest_app,
     host_app,
     hosted,
@@ -29,7 +28,6 @@ from monza_tui.app.app import MonzaApp
 from monza_tui.app.remote_host import RemoteHost
 from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.widgets.buttons import ButtonRow
-from monza_tui.app.widgets.dice import DiceTray
 from monza_tui.cli import build_parser
 from monza_tui.engine import Phase
 from monza_tui.i18n import colour_letter

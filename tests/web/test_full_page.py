@@ -8,9 +8,12 @@ import asyncio
 from pathlib import Path
 
 import aiohttp
+import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from monza_tui.web.server import MonzaServer, full_words
+from web.test_browser import ARGS, CHROMIUM
 
 BUSY_ONE = "The one table here is busy: someone is playing. Please try again in a minute."
 BUSY_MANY = ("All 20 tables here are busy: 20 games are being played. Please try again in "
@@ -43,3 +46,46 @@ def test_a_visitor_too_many_reads_that_the_tables_are_busy(tmp_path: Path) -> No
             assert "closed" not in message.data.decode()
 
     asyncio.run(main())
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium")
+def test_a_browser_shows_the_busy_words_and_titles_the_tab(tmp_path: Path) -> None:
+    """In Chromium: a full server's page shows the busy words (not "the game is closed"),
+    and the title a game writes for its terminal (OSC 2) becomes the tab's."""
+    from playwright.async_api import async_playwright
+
+    async def main() -> None:
+        server = MonzaServer(tmp_path, most=1)
+        server.games.add(object())  # type: ignore[arg-type]  (the one table is taken)
+        app = await server._make_app()
+
+        async def titled(request: web.Request) -> web.WebSocketResponse:
+            # A game's bytes with the title the race screen writes when a turn is yours.
+            socket = web.WebSocketResponse()
+            await socket.prepare(request)
+            await socket.send_bytes("\x1b[2J\x1b]2;Your turn – Monza\x07 the screen".encode())
+            await asyncio.sleep(10)
+            return socket
+
+        app.router.add_get("/titled", titled)
+        async with TestServer(app) as served, async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                       args=ARGS)
+            try:
+                page = await browser.new_page()
+                await page.goto(str(served.make_url("/")))
+                await page.wait_for_selector("body.-busy", timeout=20_000)
+                assert await page.is_visible(".busy")
+                assert not await page.is_visible(".ended")
+                assert await page.inner_text(".busy p") == BUSY_ONE
+                title = await page.evaluate("""url => new Promise(done => {
+                    const socket = new WebSocket(url);
+                    socket.binaryType = "arraybuffer";
+                    socket.addEventListener("message", () => setTimeout(
+                        () => done(document.title), 50));
+                })""", str(served.make_url("/titled")).replace("http", "ws", 1))
+                assert title == "Your turn – Monza"
+            finally:
+                await browser.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
