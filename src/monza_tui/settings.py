@@ -1,4 +1,5 @@
-"""The player's settings: language, theme and the last set-up, in one small JSON file.
+"""The player's settings: language, theme, the turn bell and the last set-up, in one small
+JSON file.
 
 Where: ``$MONZA_CONFIG/settings.json`` if set, else ``$MONZA_HOME/settings.json`` (so one
 variable keeps a test or a second person's games apart), else the user's config folder
@@ -36,6 +37,14 @@ class Settings:
     """A Textual theme name, chosen in the command palette."""
     last_setup: dict[str, Any] = field(default_factory=dict)
     """The last set-up, as the set-up screen writes it (plain JSON values)."""
+    bell: bool | None = None
+    """Whether the terminal's bell rings when a turn over the network becomes this
+    person's (None: yes; ``monza join --no-bell`` turns it off for one race)."""
+
+    @property
+    def turn_bell(self) -> bool:
+        """The bell of a race over the network: on unless turned off."""
+        return self.bell is not False
 
 
 def folder() -> Path:
@@ -56,7 +65,7 @@ def path() -> Path:
 
 def _parse(text: str) -> Settings:
     """Settings from the file's text; ValueError if it is not ours. Checked by hand, not
-    with pydantic: the file is read at every launch, and three fields do not justify
+    with pydantic: the file is read at every launch, and four fields do not justify
     importing pydantic before the first frame."""
     data = json.loads(text)
     if not isinstance(data, dict):
@@ -69,7 +78,10 @@ def _parse(text: str) -> Settings:
         raise ValueError("theme: not a theme name")
     if not isinstance(last_setup, dict):
         raise ValueError("last_setup: not a JSON object")
-    return Settings(language, theme, last_setup)
+    bell = data.get("bell")
+    if bell is not None and not isinstance(bell, bool):
+        raise ValueError("bell: not true or false")
+    return Settings(language, theme, last_setup, bell)
 
 
 def load() -> Settings:

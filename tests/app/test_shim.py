@@ -27,6 +27,7 @@ MOVED = {
     "_refresh_notifications", "_bindings", "_merged_bindings", "_border_title",
     "_border_subtitle", "_link_id", "_options", "_type_to_search", "_allow_blank",
     "_watch_value", "_watch_expanded", "_watch_prompt", "_setup_options_renderables",
+    "_driver",
 }
 """Textual's private names that the shim took over from the rest of the app."""
 

@@ -114,6 +114,12 @@ class RaceHost:
         for Ben…"); None when there is nothing to say but the usual (a local race)."""
         return None
 
+    @property
+    def yours(self) -> frozenset[int]:
+        """The cars the panel marks "you": a person's here in a race where others play
+        elsewhere (none at one keyboard, where every person's car is someone's here)."""
+        return frozenset()
+
     # The app's questions -------------------------------------------------------------------
 
     def make_screen(self) -> Screen[None]:

@@ -9,8 +9,10 @@ drive as a local race does. The screen waits for keys only for the seats a perso
 at this keyboard (:meth:`drives_here`); for every other seat it says whom it waits for
 (:meth:`waiting_for`: a person elsewhere, one who is away with the grace time counting
 down, a seat nobody took yet, a computer driver: the server runs the bots, a client never
-thinks for one). At the end the server's record (with the seed, now public) is saved in
-this home's history, so ``monza stats`` and ``monza replay`` know the race.
+thinks for one). When a turn becomes this terminal's person's, the bell rings once and the
+title says so while it lasts (:meth:`_signal_turn`). At the end the server's record (with
+the seed, now public) is saved in this home's history, so ``monza stats`` and ``monza
+replay`` know the race.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from monza_tui.app import remote_words as words
+from monza_tui.app import textual_shim
 from monza_tui.app.hosts import RaceHost
 from monza_tui.engine import Action, Phase
 from monza_tui.errors import Said
@@ -40,6 +43,8 @@ if TYPE_CHECKING:
 
 TICK = 1.0
 """Seconds between two redraws of a grace countdown."""
+_UNSEEN = -2
+"""No car seen acting yet (see :meth:`RemoteHost._signal_turn`)."""
 
 
 class RemoteHost(RaceHost):
@@ -48,8 +53,19 @@ class RemoteHost(RaceHost):
     networked = True
 
     def __init__(self, app: Shell, *, server: RaceServer | None = None,
-                 invitation: Invitation | None = None) -> None:
+                 invitation: Invitation | None = None, bell: bool | None = None) -> None:
         super().__init__(app)
+        if bell is None:
+            from monza_tui import settings
+
+            bell = settings.load().turn_bell
+        self.bell = bell
+        """Whether the bell rings when a turn becomes this person's (``--bell``, the
+        settings: on by default)."""
+        self._actor: int | None = _UNSEEN
+        """The car last seen acting (None: the race is over)."""
+        self._title: str | None = None
+        """The terminal's title as last set."""
         self.server = server
         """The race server when this terminal hosts the race (``monza host``)."""
         self.invitation = invitation
@@ -113,6 +129,15 @@ class RemoteHost(RaceHost):
         race = self.race
         return (race is not None and player in client.seats
                 and race.players[player].seat is SeatKind.HUMAN)
+
+    @property
+    def yours(self) -> frozenset[int]:
+        """The cars a person at this terminal drives (not those handed to a computer
+        driver, nor the host's own computer drivers), connected or not."""
+        client, race = self.client, self.race
+        if client is None or race is None:
+            return frozenset()
+        return frozenset(p for p in client.seats if not race.players[p].seat.is_bot)
 
     def waiting_for(self, player: int) -> str | None:
         client = self.client
@@ -206,6 +231,7 @@ class RemoteHost(RaceHost):
                     screen.advance()
             else:
                 screen.race_changed(before, action, race)
+        self._signal_turn()
         waiting, self._next = self._next, None
         if waiting is not None and race.state.is_legal(waiting):
             actor = acting(race.state)
@@ -256,6 +282,7 @@ class RemoteHost(RaceHost):
         self._sent = False
         self._next = None
         line = words.back_words() if connected else words.offline_words()
+        self._signal_turn()
         screen = self._live_screen()
         if screen is not None:
             screen.log_lines([line])
@@ -283,6 +310,7 @@ class RemoteHost(RaceHost):
                 screen.log_lines([self._check])
             if check != FAIR:
                 self.app.notify(self._check, severity="warning", timeout=15)
+        self._signal_turn()
         if self._results_wanted:
             self.show_results()
 
@@ -305,6 +333,7 @@ class RemoteHost(RaceHost):
             self.show_invitation()
         self._seen = dict(self.client.presence)
         self._presence_changed(self.client.presence)
+        self._signal_turn(ring=False)  # (the person is at the keyboard: they just came)
 
     def make_screen(self) -> RaceScreen:
         from monza_tui.app.screens.race import RaceScreen
@@ -373,6 +402,24 @@ class RemoteHost(RaceHost):
             return []
         return [p for p, seen in client.presence.items() if seen.kind == "waiting"]
 
+    def _signal_turn(self, *, ring: bool = True) -> None:
+        """Tell this terminal's person that a turn is theirs: the bell, once, when the
+        car acting becomes one they drive (a turn of theirs, or their bonus move after
+        another's turn; not again for their own dice or bonus move within it, nor when the
+        connection comes back), and the title "Your turn – Monza" while it lasts (the
+        terminal's window, the browser's tab), "Monza" otherwise."""
+        race = self.race
+        actor = None if race is None else acting(race.state)
+        yours = actor is not None and self.drives_here(actor)
+        if yours and ring and self.bell and actor != self._actor:
+            self.app.bell()
+        self._actor = actor
+        title = _("Your turn – Monza") if yours else _("Monza")
+        if title != self._title:
+            self._title = title
+            self.app.title = title
+            textual_shim.title_terminal(self.app, title)
+
     def _tick(self) -> None:
         screen = self._live_screen()
         if screen is not None and not screen.now.human:
@@ -397,13 +444,15 @@ class RemoteHost(RaceHost):
 async def connect(app: Shell, address: str, code: str, *, name: str | None = None,
                   watch: bool = False, token: str | None = None,
                   server: RaceServer | None = None,
-                  invitation: Invitation | None = None) -> RemoteHost:
+                  invitation: Invitation | None = None,
+                  bell: bool | None = None) -> RemoteHost:
     """Join the race at ``address`` with ``code`` on the running event loop (the app's):
     the host, its client joined (``JoinError``, one worded line, when refused or
-    unreachable). :meth:`RemoteHost.start` then shows it."""
+    unreachable). :meth:`RemoteHost.start` then shows it. ``bell``: whether a turn that
+    becomes this person's rings the bell (None: as the settings say, on by default)."""
     from monza_tui.net.client import RaceClient
 
-    host = RemoteHost(app, server=server, invitation=invitation)
+    host = RemoteHost(app, server=server, invitation=invitation, bell=bell)
     host.client = await RaceClient.join(address, code, host, name=name, watch=watch,
                                         token=token)
     return host

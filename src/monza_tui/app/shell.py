@@ -92,5 +92,9 @@ class Shell(Protocol):
 
     def bell(self) -> None: ...
 
+    title: str
+    """The app's title (the terminal's too, where the host sets it: a turn over the
+    network)."""
+
 
 __all__ = ["Shell"]

@@ -419,3 +419,16 @@ def node_bindings(node: Any) -> Any:
 def class_bindings(cls: type) -> Any:
     """A DOM class's merged bindings, if Textual worked them out already (``BindingsMap``)."""
     return cls.__dict__.get("_merged_bindings")
+
+
+def title_terminal(app: Any, title: str) -> None:
+    """Title the terminal's window or tab (a browser tab's through the page of ``monza
+    serve``, which reads the same escape): OSC 2 written through the app's driver, as
+    Textual writes its own bell and its clipboard's OSC 52 (Textual sets no terminal title
+    itself: ``App.title`` is only its header's). Not on the headless driver (tests), where
+    nothing is written."""
+    driver = getattr(app, "_driver", None)
+    if driver is None or app.is_headless:
+        return
+    shown = "".join(ch for ch in title if ch.isprintable())  # (no escape of its own)
+    driver.write(f"\x1b]2;{shown}\x07")

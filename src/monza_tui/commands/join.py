@@ -1,5 +1,5 @@
-"""`monza join ADDRESS CODE [--name NAME] [--watch]`: take a seat in a race another terminal
-hosts (``monza host``), or watch it.
+"""`monza join ADDRESS CODE [--name NAME] [--watch] [--bell/--no-bell]`: take a seat in a
+race another terminal hosts (``monza host``), or watch it.
 
 The seat whose name matches ``--name``, else the first free seat for a person elsewhere;
 none free (or ``--watch``): a spectator. The client joins before the app draws anything, on
@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-animation", action="store_true", help=_("cars jump instead of driving")
     )
+    parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
+                        help=_("ring the terminal's bell when a turn becomes yours (default: "
+                               "on, unless the settings turn it off)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,7 +51,8 @@ async def _join(args: argparse.Namespace) -> int:
     delay = DEFAULT_BOT_DELAY  # (the host paces its computer drivers)
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
     app = MonzaApp(networked=True, bot_delay=delay, animation_delay=animation)
-    host = await connect(app, args.address, args.code, name=args.name, watch=args.watch)
+    host = await connect(app, args.address, args.code, name=args.name, watch=args.watch,
+                         bell=args.bell)
     app.host = host
     try:
         await app.run_async()

@@ -70,6 +70,8 @@ class Now:
     tiles: tuple[Tile, ...] = ()
     """The unused tiles that fit a space ahead, in colour order (R12)."""
     used_dice: frozenset[int] = frozenset()
+    """The dice of the roll already placed this turn: shown to everyone who watches the
+    turn, whoever decides it (a watcher, a guest, the host while a bot plays)."""
     placements: tuple[Place, ...] = ()
     legal: tuple[Action, ...] = ()
     """The legal actions of ``placing`` (or of the bonus phase), asked once."""
@@ -130,16 +132,22 @@ def _placing_choices(state: State, legal: list[Action]) -> dict[str, object]:
         "first": first,
         "tiles": tuple(t for t in tiles if isinstance(t, Tile)),
         "placements": places,
-        "used_dice": frozenset(p.token.index for p in state.path if isinstance(p.token, Die)),
+        "used_dice": used_dice(state),
         "legal": tuple(legal),
     }
 
 
+def used_dice(state: State) -> frozenset[int]:
+    """The dice of ``state``'s roll placed so far this turn (the path, R6)."""
+    return frozenset(p.token.index for p in state.path if isinstance(p.token, Die))
+
+
 def derive(state: State, *, human: bool) -> Now:
-    """The choices of ``state`` (one ``legal_actions`` call; none at chance nodes)."""
+    """The choices of ``state`` (one ``legal_actions`` call; none at chance nodes). Where
+    nobody here decides, only what everyone sees: the dice already placed."""
     phase = state.phase
     if not human or state.is_chance() or state.is_terminal():
-        return Now(state=state, human=human)
+        return Now(state=state, human=human, used_dice=used_dice(state))
     if phase in PLACING:
         legal = state.legal_actions()
         return Now(
@@ -170,7 +178,7 @@ def derive(state: State, *, human: bool) -> Now:
             first=steps[0] if steps else None,
             legal=bonus,
         )
-    return Now(state=state, human=human)
+    return Now(state=state, human=human, used_dice=used_dice(state))
 
 
 def base_scene(now: Now) -> Scene:
@@ -195,4 +203,4 @@ def pointer_scene(base: Scene, now: Now, pointer: Pointer, hint: Hint | None) ->
     return scene
 
 
-__all__ = ["PLACING", "Now", "Pointer", "base_scene", "derive", "pointer_scene"]
+__all__ = ["PLACING", "Now", "Pointer", "base_scene", "derive", "pointer_scene", "used_dice"]

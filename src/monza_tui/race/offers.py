@@ -5,10 +5,24 @@ themselves (``app/screens/race_keys.py``) are the screen's."""
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import cast
 
 from monza_tui.engine import Action, BonusStep, Confirm, KeepRoll, Phase, Reroll
 from monza_tui.race.now import PLACING, Now, Pointer
+
+
+class Waiting(Enum):
+    """What the screen waits for: what decides whether a key may hurry it."""
+
+    NOTHING = "nothing"
+    """A person at this keyboard decides now."""
+    PACE = "pace"
+    """The race's own moments: a computer driver, the dice rolling by themselves, the car
+    driving. Skip hurries them."""
+    PERSON = "person"
+    """A person elsewhere (a networked race): nothing here hurries them, so Skip is not
+    offered (it did nothing and read as if it could)."""
 
 
 def offers(
@@ -18,28 +32,30 @@ def offers(
     pointer: Pointer,
     *,
     terminal: bool,
-    waiting: bool,
+    waiting: Waiting,
     seats: bool = True,
 ) -> bool:
     """Whether the key of ``action`` does something now. ``now`` is None while the choices
-    are being derived; ``waiting``: nobody at the keyboard decides (a bot, the dice, the
-    car driving); ``seats``: this keyboard may hand cars over (not a networked race's
+    are being derived; ``waiting``: what the screen waits for (nothing: a person here
+    decides); ``seats``: this keyboard may hand cars over (not a networked race's
     guest)."""
     if action in ("rules", "quit", "request_quit"):
         return True
     if action in ("seats", "hand_over") and not seats:
         return False
     if action == "skip":
-        return waiting and not terminal
+        return waiting is Waiting.PACE and not terminal
     if action == "hand_over":
         return not terminal
     if action == "seats":
         return not terminal and (
-            waiting or now is None or now.state.phase in (Phase.ROLL, Phase.BONUS)
+            waiting is not Waiting.NOTHING
+            or now is None
+            or now.state.phase in (Phase.ROLL, Phase.BONUS)
         )
     if action == "enter" and terminal:
         return True  # back to the results
-    if waiting or now is None or not now.human:
+    if waiting is not Waiting.NOTHING or now is None or not now.human:
         return False
     state = now.state
     phase = state.phase
@@ -98,4 +114,4 @@ def enter_actions(now: Now, pointer: Pointer) -> tuple[Action, ...]:
     return ()
 
 
-__all__ = ["enter_actions", "offers"]
+__all__ = ["Waiting", "enter_actions", "offers"]

@@ -12,8 +12,10 @@ keys and screen (``/ws``) and the single-use downloads (``/download/KEY``); its
 - the page sets the visitor cookie (:mod:`monza_tui.web.visitors`) and the websocket reads
   it: the game's process gets that visitor's ``MONZA_HOME``, ``MONZA_WEB=1`` and the
   browser's language;
-- at most ``most`` games run at once (each is a process of its own), at most
-  ``per_address`` of them for one address; one more visitor reads why on the page instead;
+- at most ``most`` games run at once (each is a process of its own); one more visitor
+  reads on the page that all the tables are busy, how many there are, and to try again
+  in a minute (its websocket is closed with 1013, "try again later", which the page reads);
+  at most ``per_address`` of them for one address, one more reads why;
 - a websocket opened by another site's page (its ``Origin``) starts no game
   (:mod:`monza_tui.web.guard`).
 
@@ -35,7 +37,7 @@ from typing import Any
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -52,16 +54,30 @@ PAGE_WORDS = {
     "starting": N_("Monza is starting…"),
     "ended": N_("The game is closed. Your races are saved on this server for this browser."),
     "again": N_("Play again"),
+    "retry": N_("Try again"),
     "noscript": N_("Monza needs JavaScript to draw the game in this page."),
 }
 """The page's own words (the game's are the game's), in the visitor's language."""
-FULL = N_("Monza is serving {most} games at once, as many as it may. Try again in a while.")
-"""Said in the page's terminal to one visitor too many."""
 TOO_MANY_HERE = N_("Monza is serving as many games to this address as it may ({most}): "
                    "close one of them to play here.")
 """Said in the page's terminal to one game too many from one address."""
 FOREIGN = N_("Monza's games open from its own page only: {address}")
 """The answer to a websocket opened by another site's page (403)."""
+
+
+def full_words(language: str | None, most: int) -> str:
+    """What one visitor too many reads (on the page, and in its terminal for a client that
+    is not our page): plainly that every table is busy, how many there are, and to come
+    back in a minute. Not "the game is closed": a first visitor never had one."""
+    ngettext = (gettext.translation(i18n.DOMAIN, localedir=i18n.LOCALE_DIR,
+                                    languages=[language], fallback=True).ngettext
+                if language else gettext.NullTranslations().ngettext)
+    return ngettext(
+        "The one table here is busy: someone is playing. Please try again in a minute.",
+        "All {most} tables here are busy: {most} games are being played. Please try again "
+        "in a minute.",
+        most,
+    ).format(most=most)
 
 
 def visitor_command(bot_delay: float | None = None, no_animation: bool = False) -> str:
@@ -159,6 +175,7 @@ class MonzaServer(Server):
         context = {
             "language": language or "en",
             "words": {name: say(text) for name, text in PAGE_WORDS.items()},
+            "busy": full_words(language, self.most),
             # The page's language goes with the websocket: a browser need not send its
             # Accept-Language there again.
             "websocket_url": f"{scheme}://{request.host}/ws"
@@ -186,9 +203,9 @@ class MonzaServer(Server):
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))
         await websocket.prepare(request)
         if len(self.games) >= self.most:
-            line = page_words(self._language(request))(FULL).format(most=self.most)
+            line = full_words(self._language(request), self.most)
             await websocket.send_bytes(f"\r\n  {line}\r\n".encode())
-            await websocket.close()
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER)
             return websocket
         address = request.remote
         if not self.addresses.take(address):

@@ -49,8 +49,8 @@ from monza_tui.race.now import (
     derive,
     pointer_scene,
 )
-from monza_tui.race.offers import offers
-from monza_tui.race.pace import acting
+from monza_tui.race.offers import Waiting, offers
+from monza_tui.race.pace import StepKind, acting, next_step
 from monza_tui.race.scene import Scene
 from monza_tui.race.setup import seat_label
 from monza_tui.race.words import hint_text, prompt, waiting_prompt
@@ -124,6 +124,19 @@ class RaceScreen(
         if state.is_chance():
             return state.phase is Phase.ROLL and self.drives_here(state.player)
         return self.drives_here(state.current_player())
+
+    def waiting(self) -> Waiting:
+        """What the screen waits for now: nothing (a person here decides), the race's own
+        pace (a computer driver, dice rolling by themselves, the car driving: Skip hurries
+        them) or a person elsewhere (nothing here hurries them)."""
+        if self.human_to_act():
+            return Waiting.NOTHING
+        if self._frames or self._frame is not None:
+            return Waiting.PACE
+        step = next_step(self.race)
+        if step.kind in (StepKind.DECIDE, StepKind.AWAY):
+            return Waiting.PERSON
+        return Waiting.PACE
 
     # Layout ------------------------------------------------------------------------------
 
@@ -320,7 +333,7 @@ class RaceScreen(
                 self.now if self.now.state is state else None,
                 pointer,
                 terminal=state.is_terminal(),
-                waiting=not self.human_to_act(),
+                waiting=self.waiting(),
                 seats=self.monza.hands_seats,
             )
         return answer

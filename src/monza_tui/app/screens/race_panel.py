@@ -24,6 +24,7 @@ from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
 from monza_tui.i18n import N_, _
 from monza_tui.race.narrate import tell
 from monza_tui.race.now import PLACING, Now, Pointer
+from monza_tui.race.offers import Waiting
 from monza_tui.race.seat_words import change_text
 from monza_tui.record.seating import changes_by_step
 from monza_tui.wording import board_title, sentences
@@ -69,6 +70,9 @@ class PanelMixin(RacePace):
         raise NotImplementedError
 
     def human_to_act(self) -> bool:
+        raise NotImplementedError
+
+    def waiting(self) -> Waiting:
         raise NotImplementedError
 
     def names(self) -> list[str]:
@@ -142,7 +146,7 @@ class PanelMixin(RacePace):
         """What depends on the engine state alone: the field, the round, the banner."""
         race = self.race
         state = self.now.state
-        one(self, "Standings", Standings).show(state, race.players)
+        one(self, "Standings", Standings).show(state, race.players, here=self.monza.yours)
         one(self, "RoundInfo", RoundInfo).show(state, self.names())
         self.show_hint_line(self.hint_line() if self.hint is not None else None)
         self.set_class(state.final_round and not state.is_terminal(), "-final-round")
@@ -212,7 +216,8 @@ class PanelMixin(RacePace):
             "take-back": human and phase in PLACING,
             "decline": human and phase is Phase.BONUS,
             "hint": human and not state.is_chance(),
-            "skip": not human and not state.is_terminal(),
+            # Only what Skip hurries: not a person elsewhere deciding.
+            "skip": self.waiting() is Waiting.PACE and not state.is_terminal(),
         }
         off = {
             "confirm": not now.can_confirm,

@@ -8,7 +8,7 @@ through the stylesheet. The final-round banner, once a race, keeps its class.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -243,7 +243,8 @@ class TurnBanner(KeptLines, OwnStyle, Widget, can_focus=False):
 
 class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
     """Every car in turn order (R3), one line each: its car chip (``●R`` on its colour),
-    ``▶`` for whoever acts now, the player (robot mark and level) and where the car stands.
+    ``▶`` for whoever acts now, the player (robot mark and level), "(you)" after the cars
+    this terminal drives in a race over the network, and where the car stands.
 
     ONE widget painting its lines (a row of three widgets per car, with classes for the
     player acting and the finished cars, restyled at every turn); its tooltip tells the
@@ -259,17 +260,22 @@ class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
     def __init__(self, players: int, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.players = players
-        self.rows: tuple[tuple[Colour, str, str, bool, bool], ...] = ()
-        """(car, name with its marker, place, acting, finished) of each row."""
+        self.rows: tuple[tuple[Colour, str, str, bool, bool, str], ...] = ()
+        """(car, name with its marker, place, acting, finished, "(you)" or "") of each
+        row."""
         self._state: State | None = None
         """The state shown (the tooltips read it when the mouse comes)."""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.players
 
-    def show(self, state: State, players: Sequence[Player]) -> None:
-        """Update every row (a repaint only when one of them changed)."""
+    def show(self, state: State, players: Sequence[Player], *,
+             here: Collection[int] = ()) -> None:
+        """Update every row (a repaint only when one of them changed); ``here``: the cars
+        of this terminal's person in a race over the network, marked "you" (at one
+        keyboard every car is someone's here, and none is marked)."""
         mover = acting(state)
+        you = _("(you)") if here else ""
         rows = []
         for index, player in enumerate(players):
             marker = "▶ " if index == mover else "  "
@@ -279,6 +285,7 @@ class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
                 where_short(state, index),
                 index == mover,
                 state.board.is_finish(state.positions[index]),
+                you if index in here else "",
             ))
         self._state = state
         before, self.rows = self.rows, tuple(rows)
@@ -287,7 +294,7 @@ class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
         else:  # only the rows that changed (a turn changes two or three of them)
             refresh_lines(self, before, self.rows)
 
-    def _place_width(self, rows: Sequence[tuple[Colour, str, str, bool, bool]] | None = None,
+    def _place_width(self, rows: Sequence[tuple[Colour, str, str, bool, bool, str]] | None = None,
                      ) -> int:
         """Columns of the place, right-aligned: as wide as its longest entry ("=5th, 15 to
         go" with six cars), at least :attr:`WHERE_WIDTH`, and never more than half the
@@ -301,11 +308,12 @@ class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
         width = self.line_size.width
         if y >= len(self.rows):
             return Strip.blank(width, base)
-        car, name, where, current, finished = self.rows[y]
+        car, name, where, current, finished, you = self.rows[y]
         chip = f" {CAR_MARK}{colour_letter(car)} "
         place_width = self._place_width()
         name_width = max(0, width - cell_len(chip) - place_width)
-        name_text, where_text = standings_columns(name, where, name_width, place_width)
+        name_text, where_text = standings_columns(name, where, name_width, place_width,
+                                                  mark=you)
         name_style = base + (self.component_style("standings--current", partial=True)
                              if current else Style())
         where_style = base + self.component_style(
@@ -332,12 +340,20 @@ class Standings(KeptLines, OwnStyle, Widget, can_focus=False):
 
 
 def standings_columns(name: str, where: str, name_width: int,
-                      place_width: int) -> tuple[str, str]:
+                      place_width: int, *, mark: str = "") -> tuple[str, str]:
     """A standings row's name and place, each set to its column's width: the name after a
     blank, cut between words so that a blank always parts it from the place (a computer
-    driver's "Ben 🤖 greedy" ran into "1st, 37 to go"), the place to the right."""
+    driver's "Ben 🤖 greedy" ran into "1st, 37 to go"), the place to the right. ``mark``
+    ("(you)") follows the name whole: a long name gives way to it, never it to the name."""
     room = max(0, name_width - 2)
-    shown = first_line(name, room)
+    if mark and cell_len(mark) + 1 < room:
+        kept = room - cell_len(mark) - 1
+        shown = first_line(name, kept)
+        if cell_len(shown) > kept:
+            shown = set_cell_size(shown, kept)
+        shown = f"{shown.rstrip()} {mark}"
+    else:
+        shown = first_line(name, room)
     if cell_len(shown) > room:  # (one word longer than the column: cut)
         shown = set_cell_size(shown, room)
     name_text = set_cell_size(" " + shown, name_width)
