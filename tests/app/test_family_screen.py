@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from textual.widgets import Button
+
 from app.helpers import (
     SPRINT,
     ScriptedDice,
@@ -34,13 +36,15 @@ from app.language_checks import STANDINGS_CUT, known_problem, lines_above
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
-from monza_tui.app.screens.results import ResultsScreen
+from monza_tui.app.screens.results import CHOOSE_AFTER, ResultsScreen
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
 from monza_tui.i18n import _, colour_name
 from monza_tui.race.narrate import dice_text, ordinal
 from monza_tui.race.now import Pointer, derive
+from monza_tui.race.outcome import outcome
 from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.race.words import no_fit_reason, prompt
+from monza_tui.seats import SeatKind
 
 OK, CHOOSE = key_label("⏎", "OK"), key_label("⇥/←→", "Choose")
 
@@ -181,17 +185,40 @@ def test_prompt_is_a_function_of_state_and_pointer() -> None:
 
 
 @run_async
-async def test_results_stay_after_any_number_of_enters() -> None:
+async def test_results_stay_after_enters_and_enter_then_presses_what_looks_chosen() -> None:
     app = race_app(race=sprint())
     async with app.run_test(size=(120, 40)) as pilot:
         await play_by_keys(pilot)
         assert isinstance(app.screen, ResultsScreen)
         race = app.race
+        # The race's last Enter, or one held down: nothing looks chosen, nothing happens.
         assert app.screen.focused is None
-        for _enter in range(7):
+        for _enter in range(3):
             await press(pilot, "enter")
-        assert isinstance(app.screen, ResultsScreen)
-        assert app.race is race
+        assert isinstance(app.screen, ResultsScreen) and app.race is race
+        # A moment later the first button is chosen, and Enter presses it: the rematch.
+        await pilot.pause(CHOOSE_AFTER + 0.2)
+        focused = app.screen.focused
+        assert isinstance(focused, Button) and focused.id == "rematch"
+        await press(pilot, "enter")
+        assert not isinstance(app.screen, ResultsScreen)
+        assert app.race is not race and app.race is not None
+        assert app.race.players == race.players
+
+
+@run_async
+async def test_arrows_move_between_a_dialogs_buttons() -> None:
+    app = race_app(race=sprint())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.focused is not None and app.screen.focused.id == "yes"
+        await press(pilot, "right")
+        assert app.screen.focused is not None and app.screen.focused.id == "no"
+        await press(pilot, "left")
+        assert app.screen.focused is not None and app.screen.focused.id == "yes"
+        await press(pilot, "right", "enter")  # "Play on"
+        assert not isinstance(app.screen, ConfirmScreen) and app.race is not None
 
 
 # 7. Words for a family -------------------------------------------------------------
@@ -382,3 +409,31 @@ async def test_the_extra_roll_tile_click_re_rolls_only_marked_dice() -> None:
         await click(pilot, "#die-5", "#tile-extra")
         assert app.race.state.phase is Phase.PLACING
         assert app.race.state.roll[5] is Colour.RED
+
+
+@run_async
+async def test_results_stand_in_finishing_order_under_a_podium() -> None:
+    seats = (Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE, SeatKind.GREEDY),
+             Seat("Cy", Colour.GREEN, SeatKind.RANDOM))
+    app = race_app(race=start_race(RaceSetup(board="oval", seats=seats, seed=8)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys(pilot)
+        assert isinstance(app.screen, ResultsScreen) and app.race is not None
+        result = outcome(app.race.state)
+        assert result is not None
+        places = result.places()
+        rows = [row.id for row in app.screen.query(".result-row") if row.id]
+        assert rows == [f"result-{player}" for player, _place in places]
+        text = screen_text(app)
+        names = [p.name for p in app.race.players]
+        first = names[places[0][0]]
+        podium_lines = [line for line in text.splitlines() if "┌" in line or "●" in line]
+        # The winner stands highest: its name is on the first of the podium's lines.
+        assert first in podium_lines[0], podium_lines
+        assert ordinal(1) in text and ordinal(2) in text
+        for player, place in places:
+            row = " ".join(str(cell.render()) for cell in
+                           app.screen.query_one(f"#result-{player}").children)
+            assert ordinal(place) in row
+            if result.dice_of(player) is None:
+                assert str(result.steps_left(player)) in row
