@@ -99,7 +99,7 @@ def standings_table(table: Table, *, names: tuple[str, ...] = ()) -> RichTable:
         out.add_column(_(column), justify="left" if index == 0 else "right")
     wanted = {n.casefold() for n in names}
     for row in table.rows:
-        style = "bold" if row.name.casefold() in wanted else ""
+        style = "bold" if row.level is None and row.name.casefold() in wanted else ""
         out.add_row(*cells(row), style=style)
     return out
 
