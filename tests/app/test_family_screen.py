@@ -437,3 +437,18 @@ async def test_results_stand_in_finishing_order_under_a_podium() -> None:
             assert ordinal(place) in row
             if result.dice_of(player) is None:
                 assert str(result.steps_left(player)) in row
+
+
+@run_async
+async def test_a_die_keeps_its_number_on_the_board_whatever_order_it_is_placed_in() -> None:
+    # One numbering of the dice: die 3 placed first is marked 3 on the board, not 1.
+    app = race_app(race=sprint(), roller=ScriptedDice("GRRGBB"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "3")  # die 3 (red) first, onto the only space it fits
+        state = app.race.state
+        assert [p.token for p in state.path] == [Die(2)]
+        board = app.screen.query_one(BoardView)
+        assert [label for _, label in board.scene.tokens] == ["3"]
+        await press(pilot, "1")  # then die 1 (green), from there
+        assert [p.token for p in app.race.state.path] == [Die(2), Die(0)]
+        assert [label for _, label in board.scene.tokens] == ["3", "1"]

@@ -148,27 +148,24 @@ def _names(colours: list[Colour]) -> str:
 
 
 def hint_text(state: State, found: Hint | None) -> str:
-    """The expert's plan in words. Dice and tiles are named the way the board shows the
-    hinted path: by the number on the board (placed tokens first, then 1, 2, 3... on)
-    and their colour, never by their slot in the tray."""
+    """The expert's plan in words. A die is named by its own number, the one the dice row,
+    its key and the board's mark show, and its colour ("3 blue"); a tile by its colour."""
     if found is None:
         return ""
     parts: list[str] = []
     placed: list[str] = []
-    number = len(state.path)
     for action in found.actions:
         if isinstance(action, Reroll):
             parts.append(_("re-roll dice {dice}").format(dice=_dice(action.dice)))
         elif isinstance(action, KeepRoll):
             parts.append(_("keep the roll"))
         elif isinstance(action, Place):
-            number += 1
             token = action.token
             if isinstance(token, Die):
-                what = colour_name(state.roll[token.index])
+                placed.append(_("{n} {what}").format(
+                    n=token.index + 1, what=colour_name(state.roll[token.index])))
             else:
-                what = _("{colour} tile").format(colour=colour_name(token.colour))
-            placed.append(_("{n} {what}").format(n=number, what=what))
+                placed.append(_("{colour} tile").format(colour=colour_name(token.colour)))
         elif isinstance(action, Confirm):
             if placed:
                 parts.append(_("place {dice} as numbered on the board").format(
