@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from textual.widgets import Button
 
 from app.helpers import (
@@ -452,3 +453,32 @@ async def test_a_die_keeps_its_number_on_the_board_whatever_order_it_is_placed_i
         await press(pilot, "1")  # then die 1 (green), from there
         assert [p.token for p in app.race.state.path] == [Die(2), Die(0)]
         assert [label for _, label in board.scene.tokens] == ["3", "1"]
+
+
+@pytest.mark.parametrize("board", ["classic", "oval"])
+def test_no_die_fits_is_explained_by_the_board_editions_own_rule(board: str) -> None:
+    """On the original edition's board lanes change only diagonally forward (R17): "no die
+    fits" says so, never the anniversary's front-edge reason (R5), and the other way round."""
+    from dataclasses import replace as moved
+
+    race = start_race(RaceSetup(board=board, seed=1))
+    start = race.state
+    reasons = set()
+    for space in start.board.spaces:
+        if space.colour is None:
+            continue
+        for colour in Colour:
+            positions = (space.index, *start.positions[1:])
+            state = moved(start, positions=positions).apply(Roll((colour,) * 6))
+            if not any(isinstance(a, Place) for a in state.legal_actions()):
+                reasons.add(no_fit_reason(state))
+    front_edge = _("the {colour} space beside you does not reach further ahead").split(
+        "{colour}")[-1]
+    diagonal = _("the {colour} space beside you is not a step forward (lanes change "
+                 "diagonally)").split("{colour}")[-1]
+    said_front = any(front_edge in reason for reason in reasons)
+    said_diagonal = any(diagonal in reason for reason in reasons)
+    if board == "classic":
+        assert said_diagonal and not said_front
+    else:
+        assert said_front

@@ -15,6 +15,7 @@ from monza_tui.engine import (
     Confirm,
     DeclineBonus,
     Die,
+    Edition,
     KeepRoll,
     Phase,
     Place,
@@ -101,7 +102,8 @@ def prompt(now: Now, pointer: Pointer) -> str:
 
 def no_fit_reason(state: State) -> str:
     """Why no die fits, from the board's geometry and steps (R5): the spaces of the dice's
-    colours that touch the car (or the last token) and why they are not steps ahead."""
+    colours that touch the car (or the last token) and why they are not steps ahead, in
+    the rule of the board's edition (the original's diagonal lane changes, R17)."""
     if state.phase not in PLACING:
         return ""
     unused = state.unused_dice()
@@ -120,7 +122,9 @@ def no_fit_reason(state: State) -> str:
         if space.colour is None:
             continue
         colour = colour_name(space.colour)
-        if space.front <= origin.front:
+        # The original edition changes lanes only diagonally forward (R17): said so there,
+        # whatever the space's front edge; the anniversary's rule is the front edge (R5).
+        if space.front <= origin.front and board.edition is not Edition.ORIGINAL:
             beside.append(
                 _("the {colour} space beside you does not reach further ahead").format(
                     colour=colour
