@@ -310,8 +310,9 @@ async def test_set_up_reads_without_colour_and_quit_asks() -> None:
         await settle(pilot)
         assert app.screen.query_one("#pro", Checkbox).value
         assert "▐X▌ " + pro in screen_text(app)
-        # Start race has the focus; Tab Tab Enter lands on Quit, which asks first.
-        await press(pilot, "tab", "tab", "enter")
+        # Start race has the focus; Tab past First race, Join a race and Rules, and Enter
+        # on Quit, which asks first.
+        await press(pilot, "tab", "tab", "tab", "tab", "enter")
         assert isinstance(app.screen, ConfirmScreen)
         await press(pilot, "n")
         assert isinstance(app.screen, SetupScreen)
@@ -368,7 +369,8 @@ async def test_focus_on_a_drop_down_shows_without_colour() -> None:
     app = race_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await press(pilot, "tab", "tab", "tab", "tab")  # Start, Rules, Quit, language, board
+        # Start, First race, Join a race, Rules, Quit, the language, then the board
+        await press(pilot, *["tab"] * 6)
         board = app.screen.query_one("#board", Select)
         assert app.focused is board
         current = board.query_one("SelectCurrent")
