@@ -240,3 +240,11 @@ def test_an_untitled_board_file_is_named_never_the_catalogues_header(tmp_path) -
                               Player("Ben", Colour.BLUE, "human")], seed=3)  # type: ignore[arg-type]
     info = SaveInfo(tmp_path / "x.jsonl", datetime(2026, 11, 30, 15, 0), race, None)
     assert info.summary().startswith("mini: Ann, Ben, Runde 1")
+
+
+def test_help_never_breaks_a_line_at_a_no_break_space() -> None:
+    from monza_tui.cli_help import wrap
+
+    assert wrap("le taux est de 95\u00a0% et IC\u00a095\u00a0%", 10) == [
+        "le taux", "est de", "95\u00a0% et", "IC\u00a095\u00a0%"]
+    assert wrap("50\u202f% of races", 6) == ["50\u202f%", "of", "races"]

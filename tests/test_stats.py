@@ -198,7 +198,7 @@ def test_monza_stats_json(home: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert [b["board"] for b in data["boards"]] == ["mini"]
     assert data["boards"][0]["players"][0] == {
         "name": "P1", "races": 1, "wins": 0, "shared_wins": 1, "win_share": 1.0,
-        "fewest_dice": 1, "bot": True}
+        "fewest_dice": 1, "bot": False, "level": None}
 
 
 @pytest.mark.parametrize(
@@ -242,3 +242,34 @@ def test_monza_stats_unknown_flag(home: Path, capsys: pytest.CaptureFixture[str]
         main(["stats", "--boards"])
     assert stop.value.code == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_a_computer_driver_is_one_player_per_level_and_a_person_one_per_name() -> None:
+    """"Bot 1" of one race and "Bot 1" of another are not one player: each computer
+    driver's line is its level's, whatever its seat was called; people go by name."""
+    from monza_tui.race.setup import seat_label
+    from monza_tui.seats import SeatKind
+    from monza_tui.stats.results import RaceResult
+    from monza_tui.stats.words import row_name
+
+    def race(when: float, names: tuple[str, ...], seats: tuple[str, ...],
+             winner: int) -> RaceResult:
+        places = tuple(1 if p == winner else 2 for p in range(len(names)))
+        return RaceResult(board="oval", names=names, seats=seats, dice=(None,) * len(names),
+                          winners=(winner,), places=places, when=when)
+
+    results = [
+        race(1, ("Ann", "Bot 1"), ("human", "expert"), 1),
+        race(2, ("ann", "Bot 1"), ("human", "random"), 0),
+        race(3, ("Ben", "Bot 2"), ("human", "expert"), 1),
+    ]
+    (table,) = standings(results)
+    lines = {(row.level, row.name): (row.races, row.won) for row in table.rows}
+    assert lines == {
+        ("expert", "expert"): (2, 2),
+        ("random", "random"): (1, 0),
+        (None, "ann"): (2, 1),  # (the newest spelling)
+        (None, "Ben"): (1, 0),
+    }
+    expert = next(row for row in table.rows if row.level == "expert")
+    assert row_name(expert) == seat_label(SeatKind.EXPERT)

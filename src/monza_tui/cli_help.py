@@ -52,12 +52,18 @@ def _pieces(word: str) -> Iterator[str]:
         yield piece
 
 
+BREAKS = re.compile(r"[ \t\n\r\f\v]+")
+"""Where a line may break: ordinary spaces only, never a no-break space (U+00A0, U+202F:
+French ``95 %`` and ``IC 95 %``, German ``50 %`` stay whole)."""
+
+
 def wrap(text: str, width: int) -> list[str]:
-    """``text`` folded into lines of at most ``width`` cells: at spaces, and between
-    Chinese characters (a piece longer than the width gets a line of its own)."""
+    """``text`` folded into lines of at most ``width`` cells: at spaces (not at no-break
+    spaces), and between Chinese characters (a piece longer than the width gets a line of
+    its own)."""
     lines: list[str] = []
     line, used = "", 0
-    for word in text.split():
+    for word in BREAKS.split(text.strip(" \t\n\r\f\v")):
         for index, piece in enumerate(_pieces(word)):
             gap = 1 if line and index == 0 else 0
             size = cells(piece)

@@ -397,9 +397,20 @@ def latest_unfinished() -> SaveInfo | None:
 
 
 def latest_record() -> Path | None:
-    """The newest saved race, finished or not (``monza replay latest``)."""
+    """The race ``monza replay latest`` means: the newest finished race (the history's),
+    else the newest saved race when none has finished yet."""
+    finished = save_files_in(history_dir())
+    if finished:
+        return finished[0]
     files = save_files()
     return files[0] if files else None
+
+
+def save_files_in(folder: Path) -> list[Path]:
+    """The save files of one folder, newest first."""
+    entries = _files(folder)
+    entries.sort(key=lambda entry: (entry[0], entry[1].name), reverse=True)
+    return [path for _, path in entries]
 
 
 def tidy(*, now: float | None = None) -> None:

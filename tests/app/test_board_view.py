@@ -112,8 +112,8 @@ def test_tiles_are_labelled_and_highlight_their_colour() -> None:
     assert scene_from_state(s, selected=Tile(Colour.RED)).highlights == frozenset()
     s = play(s, "tP@b1")
     assert scene_from_state(s).tokens == (
-        (bf.board.index_of("c1"), "1"),
-        (bf.board.index_of("b1"), "2t"),
+        (bf.board.index_of("c1"), "1"),  # die 1, the white one
+        (bf.board.index_of("b1"), "Tt"),  # a tile: no number of its own
     )
 
 

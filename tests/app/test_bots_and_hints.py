@@ -153,17 +153,15 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
         first_place = next(a for a in expected.actions if isinstance(a, Place))
         plan = static_text(app, "#hint-line")
         token = first_place.token
-        # Named as the board numbers the hinted path (1, 2, 3...) with their colour, never
-        # by the dice's slots in the tray.
+        # A die is named by its own number (the dice row's, its key's, its mark on the
+        # board) with its colour; a tile by its colour.
         state = app.race.state
-        colour = state.roll[token.index] if isinstance(token, Die) else token.colour
         if isinstance(token, Die):
-            mark = colour_name(colour)
+            first_words = said("{n} {what}", n=token.index + 1,
+                               what=colour_name(state.roll[token.index]))
         else:
-            mark = said("{colour} tile", colour=colour_name(colour))
-        # "Hint: place 1 red, 2 ..., drive – reason", each part in the app's words.
-        second = said("{n} {what}", n=2, what="\0").split("\0")[0]
-        first_words = said("{n} {what}", n=1, what=mark) + _(", ") + second
+            first_words = said("{colour} tile", colour=colour_name(token.colour))
+        first_words += _(", ")
         start, end = said(
             "Hint: {plan} – {reason}", plan="\0", reason=word(expected.reason)
         ).split("\0")
@@ -179,7 +177,10 @@ async def test_hint_for_the_extra_roll_and_the_path_plays_nothing() -> None:
         places = [a for a in expected.actions if isinstance(a, Place)]
         view = screen.query_one(BoardView)
         assert [space for space, _ in view.scene.hinted] == [a.space for a in places]
-        assert view.scene.hinted[0][1] in ("1", "1t")
+        assert view.scene.hinted[0][1] == (
+            str(token.index + 1) if isinstance(token, Die) else "Tt")
+        assert [label for _, label in view.scene.hinted] == [
+            str(a.token.index + 1) if isinstance(a.token, Die) else "Tt" for a in places]
         assert app.race.state.path == ()
         # Enter now plays the hinted first step; the plan goes away.
         await press(pilot, "enter")

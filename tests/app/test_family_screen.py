@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+from textual.widgets import Button
+
 from app.helpers import (
     SPRINT,
     ScriptedDice,
@@ -34,13 +37,15 @@ from app.language_checks import STANDINGS_CUT, known_problem, lines_above
 from monza_tui.app.board_view import BoardView
 from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.race import RaceScreen
-from monza_tui.app.screens.results import ResultsScreen
+from monza_tui.app.screens.results import CHOOSE_AFTER, ResultsScreen
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
 from monza_tui.i18n import _, colour_name
 from monza_tui.race.narrate import dice_text, ordinal
 from monza_tui.race.now import Pointer, derive
+from monza_tui.race.outcome import outcome
 from monza_tui.race.setup import RaceSetup, Seat, start_race
 from monza_tui.race.words import no_fit_reason, prompt
+from monza_tui.seats import SeatKind
 
 OK, CHOOSE = key_label("⏎", "OK"), key_label("⇥/←→", "Choose")
 
@@ -181,17 +186,40 @@ def test_prompt_is_a_function_of_state_and_pointer() -> None:
 
 
 @run_async
-async def test_results_stay_after_any_number_of_enters() -> None:
+async def test_results_stay_after_enters_and_enter_then_presses_what_looks_chosen() -> None:
     app = race_app(race=sprint())
     async with app.run_test(size=(120, 40)) as pilot:
         await play_by_keys(pilot)
         assert isinstance(app.screen, ResultsScreen)
         race = app.race
+        # The race's last Enter, or one held down: nothing looks chosen, nothing happens.
         assert app.screen.focused is None
-        for _enter in range(7):
+        for _enter in range(3):
             await press(pilot, "enter")
-        assert isinstance(app.screen, ResultsScreen)
-        assert app.race is race
+        assert isinstance(app.screen, ResultsScreen) and app.race is race
+        # A moment later the first button is chosen, and Enter presses it: the rematch.
+        await pilot.pause(CHOOSE_AFTER + 0.2)
+        focused = app.screen.focused
+        assert isinstance(focused, Button) and focused.id == "rematch"
+        await press(pilot, "enter")
+        assert not isinstance(app.screen, ResultsScreen)
+        assert app.race is not race and app.race is not None
+        assert app.race.players == race.players
+
+
+@run_async
+async def test_arrows_move_between_a_dialogs_buttons() -> None:
+    app = race_app(race=sprint())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.focused is not None and app.screen.focused.id == "yes"
+        await press(pilot, "right")
+        assert app.screen.focused is not None and app.screen.focused.id == "no"
+        await press(pilot, "left")
+        assert app.screen.focused is not None and app.screen.focused.id == "yes"
+        await press(pilot, "right", "enter")  # "Play on"
+        assert not isinstance(app.screen, ConfirmScreen) and app.race is not None
 
 
 # 7. Words for a family -------------------------------------------------------------
@@ -282,8 +310,9 @@ async def test_set_up_reads_without_colour_and_quit_asks() -> None:
         await settle(pilot)
         assert app.screen.query_one("#pro", Checkbox).value
         assert "▐X▌ " + pro in screen_text(app)
-        # Start race has the focus; Tab Tab Enter lands on Quit, which asks first.
-        await press(pilot, "tab", "tab", "enter")
+        # Start race has the focus; Tab past First race, Join a race and Rules, and Enter
+        # on Quit, which asks first.
+        await press(pilot, "tab", "tab", "tab", "tab", "enter")
         assert isinstance(app.screen, ConfirmScreen)
         await press(pilot, "n")
         assert isinstance(app.screen, SetupScreen)
@@ -340,7 +369,8 @@ async def test_focus_on_a_drop_down_shows_without_colour() -> None:
     app = race_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await press(pilot, "tab", "tab", "tab", "tab")  # Start, Rules, Quit, language, board
+        # Start, First race, Join a race, Rules, Quit, the language, then the board
+        await press(pilot, *["tab"] * 6)
         board = app.screen.query_one("#board", Select)
         assert app.focused is board
         current = board.query_one("SelectCurrent")
@@ -382,3 +412,75 @@ async def test_the_extra_roll_tile_click_re_rolls_only_marked_dice() -> None:
         await click(pilot, "#die-5", "#tile-extra")
         assert app.race.state.phase is Phase.PLACING
         assert app.race.state.roll[5] is Colour.RED
+
+
+@run_async
+async def test_results_stand_in_finishing_order_under_a_podium() -> None:
+    seats = (Seat("Ann", Colour.RED), Seat("Ben", Colour.BLUE, SeatKind.GREEDY),
+             Seat("Cy", Colour.GREEN, SeatKind.RANDOM))
+    app = race_app(race=start_race(RaceSetup(board="oval", seats=seats, seed=8)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys(pilot)
+        assert isinstance(app.screen, ResultsScreen) and app.race is not None
+        result = outcome(app.race.state)
+        assert result is not None
+        places = result.places()
+        rows = [row.id for row in app.screen.query(".result-row") if row.id]
+        assert rows == [f"result-{player}" for player, _place in places]
+        text = screen_text(app)
+        names = [p.name for p in app.race.players]
+        first = names[places[0][0]]
+        podium_lines = [line for line in text.splitlines() if "┌" in line or "●" in line]
+        # The winner stands highest: its name is on the first of the podium's lines.
+        assert first in podium_lines[0], podium_lines
+        assert ordinal(1) in text and ordinal(2) in text
+        for player, place in places:
+            row = " ".join(str(cell.render()) for cell in
+                           app.screen.query_one(f"#result-{player}").children)
+            assert ordinal(place) in row
+            if result.dice_of(player) is None:
+                assert str(result.steps_left(player)) in row
+
+
+@run_async
+async def test_a_die_keeps_its_number_on_the_board_whatever_order_it_is_placed_in() -> None:
+    # One numbering of the dice: die 3 placed first is marked 3 on the board, not 1.
+    app = race_app(race=sprint(), roller=ScriptedDice("GRRGBB"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "space", "3")  # die 3 (red) first, onto the only space it fits
+        state = app.race.state
+        assert [p.token for p in state.path] == [Die(2)]
+        board = app.screen.query_one(BoardView)
+        assert [label for _, label in board.scene.tokens] == ["3"]
+        await press(pilot, "1")  # then die 1 (green), from there
+        assert [p.token for p in app.race.state.path] == [Die(2), Die(0)]
+        assert [label for _, label in board.scene.tokens] == ["3", "1"]
+
+
+@pytest.mark.parametrize("board", ["classic", "oval"])
+def test_no_die_fits_is_explained_by_the_board_editions_own_rule(board: str) -> None:
+    """On the original edition's board lanes change only diagonally forward (R17): "no die
+    fits" says so, never the anniversary's front-edge reason (R5), and the other way round."""
+    from dataclasses import replace as moved
+
+    race = start_race(RaceSetup(board=board, seed=1))
+    start = race.state
+    reasons = set()
+    for space in start.board.spaces:
+        if space.colour is None:
+            continue
+        for colour in Colour:
+            positions = (space.index, *start.positions[1:])
+            state = moved(start, positions=positions).apply(Roll((colour,) * 6))
+            if not any(isinstance(a, Place) for a in state.legal_actions()):
+                reasons.add(no_fit_reason(state))
+    front_edge = _("the {colour} space beside you does not reach further ahead").split(
+        "{colour}")[-1]
+    diagonal = _("the {colour} space beside you is not a step forward (lanes change "
+                 "diagonally)").split("{colour}")[-1]
+    said_front = any(front_edge in reason for reason in reasons)
+    said_diagonal = any(diagonal in reason for reason in reasons)
+    if board == "classic":
+        assert said_diagonal and not said_front
+    else:
+        assert said_front

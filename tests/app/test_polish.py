@@ -36,7 +36,7 @@ from monza_tui.app.board_view import BoardView
 from monza_tui.app.screens.results import ResultsScreen, dice_words, rule_note
 from monza_tui.app.widgets.panel import wrap_words
 from monza_tui.engine import Colour, Confirm, Die, Phase, Place, Roll
-from monza_tui.i18n import _
+from monza_tui.i18n import _, ngettext
 from monza_tui.i18n import colour_letter as letter
 from monza_tui.race.narrate import (
     ordinal,
@@ -44,6 +44,7 @@ from monza_tui.race.narrate import (
     push_lines,
     steps_to_finish,
     tell,
+    to_go,
     where_short,
 )
 from monza_tui.race.setup import RaceSetup, Seat, start_race
@@ -231,7 +232,11 @@ def test_dice_words_explain_a_bonus_step_finish_and_a_car_not_at_the_finish() ->
     state = replace(race.state, positions=(finish, at(race, "a3")), round_dice=(None, 2),
                     phase=Phase.FINISHED)
     assert dice_words(state, 0) == _("0 (bonus step)")
-    assert dice_words(state, 1) == _("– (did not finish)")
+    steps = to_go(state, 1)
+    assert steps > 1
+    assert dice_words(state, 1) == ngettext(
+        "did not finish: {n} space to go", "did not finish: {n} spaces to go", steps
+    ).format(n=steps)
     state = replace(state, round_dice=(3, 2))
     assert dice_words(state, 0) == "3"
 

@@ -83,8 +83,9 @@ async def test_keyboard_setup_of_a_six_car_classic_race() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
-        # From the Start button (Rules, Quit, the language), Tab wraps round to the board.
-        await press(pilot, "tab", "tab", "tab", "tab")
+        # From the Start button (First race, Join a race, Rules, Quit, the language), Tab
+        # wraps round to the board.
+        await press(pilot, *["tab"] * 6)
         await choose(pilot, "board", 2)  # Oval, Long, Classic
         assert screen.query_one("#board", Select).value == "classic"
         note = screen.query_one("#house-rules")
@@ -202,7 +203,7 @@ async def test_the_forms_race_setup_follows_the_keys() -> None:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen) and app.screen.setup == RaceSetup()
         screen = app.screen
-        await press(pilot, *["tab"] * 4)  # Rules, Quit, the language, round to the board
+        await press(pilot, *["tab"] * 6)  # First race, Join, Rules, Quit, language, board
         await choose(pilot, "board", 1)  # Long track (pro): ticks Pro
         await press(pilot, "tab", "tab", "space")  # bonus on
         await press(pilot, "tab")
@@ -366,7 +367,7 @@ async def test_back_to_the_oval_unticks_the_pro_the_long_track_ticked() -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        await press(pilot, *["tab"] * 4)  # Rules, Quit, the language, round to the board
+        await press(pilot, *["tab"] * 6)  # First race, Join, Rules, Quit, language, board
         await choose(pilot, "board", 1)  # Long track (pro): ticks Pro
         assert screen.setup.pro and screen.query_one("#pro", Checkbox).value
         await press(pilot, "enter", "up", "enter")  # back to "Oval (basic game)"
@@ -380,3 +381,22 @@ async def test_back_to_the_oval_unticks_the_pro_the_long_track_ticked() -> None:
         await press(pilot, "enter", "up", "enter")
         await settle(pilot)
         assert screen.setup.pro
+
+
+@run_async
+async def test_tab_reaches_every_button_and_the_footer_names_f3() -> None:
+    from monza_tui.app.screens.join import JoinScreen
+
+    app = race_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "f3 " + _("Join a race") in screen_text(app).splitlines()[-1]
+        seen = []
+        for _tab in range(6):
+            await press(pilot, "tab")
+            seen.append(app.focused.id if app.focused else None)
+        assert seen[:2] == ["learn", "join"]
+        await press(pilot, *["shift+tab"] * 4)  # back to "Join a race"
+        assert app.focused is not None and app.focused.id == "join"
+        await press(pilot, "enter")
+        assert isinstance(app.screen, JoinScreen)

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from app.helpers import press, race_app, run_async, settle, static_text
+from app.helpers import press, race_app, run_async, screen_text, settle, static_text
+from monza_tui.app.screens.confirm import ConfirmScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.engine import BonusStep, Confirm, Phase, Place, Reroll, Roll, TakeBack
 from monza_tui.i18n import _
@@ -151,7 +152,14 @@ async def test_leaving_and_resuming_mid_lesson() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await play_to(pilot, 0, 10)  # the take-back, after a Watch and a die placed
         race = app.race
-        await press(pilot, "q")
+        await press(pilot, "q")  # asks first; n stays
+        assert isinstance(app.screen, ConfirmScreen)
+        assert flat(_("Leave the lesson? It goes on at this step next time.")) in flat(
+            screen_text(app))
+        await press(pilot, "n")
+        assert isinstance(app.screen, LessonScreen) and app.race is race
+        await press(pilot, "q", "y")
+    assert app.return_code == 0
     assert progress.load() == (0, 10)
     app = race_app(learn=True)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -213,3 +221,25 @@ async def test_left_at_the_end_of_the_oval_it_resumes_there() -> None:
         await press(pilot, "enter")
         assert app.race.game.board.name == "long"
     assert progress.load() == (1, 0)
+
+
+@run_async
+async def test_the_coach_is_named_as_the_coach_while_it_drives() -> None:
+    from monza_tui.learn.lesson import Lesson
+    from monza_tui.learn.script import COACH
+    from monza_tui.race.now import derive
+    from monza_tui.race.pace import acting
+
+    lesson = Lesson(0)
+    coach_turn = next(
+        race for entry in range(len(OVAL.entries))
+        if acting((race := lesson.race_at(entry)).state) == COACH)
+    app = race_app(learn=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        screen.now = derive(coach_turn.state, human=False)
+        said_now = screen.prompt_text()
+        assert said_now == _("The coach drives… (s skips the wait)")
+        assert _("greedy") not in said_now

@@ -102,3 +102,11 @@ def test_the_fewest_dice_come_first_whoever_drove_first() -> None:
     assert found == Outcome(Ending.ALL_FINISHED, winners=(1,), finishers=(1, 0),
                             dice=(1, 3), bonus_finishers=(), behind=())
     assert not found.shared
+
+
+def test_places_follow_the_result_and_share_ties() -> None:
+    from monza_tui.race.outcome import Ending, Outcome
+
+    result = Outcome(ending=Ending.FINAL_ROUND, winners=(2, 0), finishers=(2, 0, 3),
+                     dice=(3, 3, 5), bonus_finishers=(), behind=((1, 7), (4, 2), (5, 7)))
+    assert result.places() == ((2, 1), (0, 1), (3, 3), (4, 4), (1, 5), (5, 5))

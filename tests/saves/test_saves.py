@@ -403,3 +403,32 @@ def test_the_race_offered_at_start_up_goes_on_in_its_own_file(home: Path) -> Non
     more = advance(found.race, 5)
     assert saves.save_path(more) == path
     assert [p.name for p in (home / "saves").iterdir()] == [path.name]  # type: ignore[union-attr]
+
+
+def test_replay_takes_the_number_monza_saves_shows_and_latest_is_the_newest_finished(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from monza_tui.commands.replay import resolve
+    from monza_tui.errors import UserError
+
+    with pytest.raises(UserError) as nothing:
+        resolve("latest")
+    assert "latest: no saved race yet" in str(nothing.value)
+    unfinished = advance(new_race(1), 5)
+    # Only an unfinished race: latest is that one.
+    assert resolve("latest") == saves.save_path(unfinished)
+    finished = to_the_end(advance(new_race(2), 5))
+    time.sleep(0.01)
+    newer = advance(new_race(3), 5)  # saved after the finished race
+    shown = saves.save_files()
+    assert main(["saves"]) == 0
+    listing = capsys.readouterr().out
+    for number, path in enumerate(shown, start=1):
+        assert f"{number:>3} {path}" in listing  # the numbers monza saves shows
+        assert resolve(str(number)) == path
+    # latest: the newest finished race, though an unfinished one was saved after it.
+    assert resolve("latest") == saves.save_path(finished) != saves.save_path(newer)
+    with pytest.raises(UserError) as beyond:
+        resolve(str(len(shown) + 1))
+    assert str(beyond.value) == (
+        f"no saved race numbered {len(shown) + 1}: monza saves numbers them 1 to {len(shown)}")

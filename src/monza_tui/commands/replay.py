@@ -27,8 +27,9 @@ OPENS_SCREEN = True
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza replay FILE|latest [--race N] [--check]``."""
     parser.add_argument(
-        "file", metavar=_("FILE") + "|latest",
-        help=_("a record or save file, or 'latest' for the newest save"),
+        "file", metavar=_("FILE") + "|N|latest",
+        help=_("a record or save file, the number monza saves shows, or 'latest' for the "
+               "newest finished race"),
     )
     parser.add_argument(
         "--race", type=whole(1, MAX_RACES_PER_FILE), default=1, metavar="N",
@@ -43,8 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def resolve(ref: str) -> Path:
-    """The file ``ref`` names: ``latest`` is the newest save, anything else a path exactly
-    as the user gave it (never searched for elsewhere)."""
+    """The file ``ref`` names: ``latest`` is the newest finished race (else the newest
+    save), a number is that line of ``monza saves`` (unless a file of that name is here),
+    anything else a path exactly as the user gave it (never searched for elsewhere)."""
     if ref == "latest":
         path = saves.latest_record()
         if path is None:
@@ -54,7 +56,22 @@ def resolve(ref: str) -> Path:
         return path
     if ref == "":
         raise UserError(_("an empty file name"))
+    if ref.isascii() and ref.isdigit() and not Path(ref).exists():
+        return numbered(int(ref))
     return Path(ref)
+
+
+def numbered(number_shown: int) -> Path:
+    """The save listed as ``number_shown`` by ``monza saves`` (newest first, from 1)."""
+    saves.tidy()  # (as monza saves does before it numbers them)
+    files = saves.save_files()
+    if not 1 <= number_shown <= len(files):
+        if not files:
+            raise UserError(
+                _("latest: no saved race yet in {folder}").format(folder=shown(saves.home())))
+        raise UserError(_("no saved race numbered {n}: monza saves numbers them 1 to "
+                          "{count}").format(n=number_shown, count=len(files)))
+    return files[number_shown - 1]
 
 
 def check(path: Path) -> tuple[int, int]:

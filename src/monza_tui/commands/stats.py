@@ -58,6 +58,7 @@ def as_json(tables: tuple[Table, ...], champs: tuple[str, ...], skipped: int) ->
                             "win_share": round(row.share, 4),
                             "fewest_dice": row.best,
                             "bot": row.bot,
+                            "level": row.level,
                         }
                         for row in table.rows
                     ],

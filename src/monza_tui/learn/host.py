@@ -18,7 +18,7 @@ from monza_tui.engine import Action, Roll, State
 from monza_tui.i18n import _
 from monza_tui.learn import progress
 from monza_tui.learn.lesson import Lesson
-from monza_tui.learn.script import PARTS
+from monza_tui.learn.script import COACH, PARTS
 from monza_tui.record import Race
 from monza_tui.wording.going_on import go_on
 
@@ -56,11 +56,11 @@ class LessonHost(LocalHost):
 
     def driver(self, player: int) -> Driver | None:
         """The coach's seat plays the script (the learner drives every other car)."""
-        return ScriptedCoach(self.lesson) if player == 1 else None
+        return ScriptedCoach(self.lesson) if player == COACH else None
 
     def drives_here(self, player: int) -> bool:
         """The learner drives every car but the coach's."""
-        return player != 1
+        return player != COACH
 
     def act(self, action: Action) -> bool:
         """The script's action if ``action`` is it; else the step's answer, nothing played."""
@@ -97,9 +97,20 @@ class LessonHost(LocalHost):
         return self.screen_shown
 
     def quit(self) -> bool:
-        """Leave the lesson (its step is saved): ``monza learn`` continues it."""
-        self.saved()
-        self.app.exit(message=go_on("lesson_saved"))
+        """Leave the lesson, asking first (its step is saved: ``monza learn`` continues
+        it)."""
+        from monza_tui.app.screens.confirm import ConfirmScreen
+
+        if isinstance(self.app.screen, ConfirmScreen):
+            return True
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.saved()
+                self.app.exit(message=go_on("lesson_saved"))
+
+        question = _("Leave the lesson? It goes on at this step next time.")
+        self.app.push_screen(ConfirmScreen(question, yes=_("Leave"), no=_("Stay")), answered)
         return True
 
     # The lesson -----------------------------------------------------------------------

@@ -25,8 +25,11 @@ from monza_tui.app.widgets.common import one, show
 from monza_tui.bots import Hint
 from monza_tui.engine import Action, Phase
 from monza_tui.errors import Said
+from monza_tui.i18n import _
 from monza_tui.learn.guide import Guide
 from monza_tui.learn.host import LessonHost
+from monza_tui.learn.script import COACH
+from monza_tui.race.pace import acting
 from monza_tui.record import Race
 
 
@@ -68,6 +71,13 @@ class LessonScreen(RaceScreen):
 
     def hint_line(self) -> str:
         return ""
+
+    def prompt_text(self) -> str:
+        """The coach's turn is said as the coach's, not as a computer driver's level."""
+        state = self.now.state
+        if not self.now.human and not state.is_terminal() and acting(state) == COACH:
+            return _("The coach drives… (s skips the wait)")
+        return super().prompt_text()
 
     def show_prompt(self, prompt: str) -> None:
         super().show_prompt(prompt)

@@ -264,4 +264,6 @@ PARTS: tuple[Part, ...] = (OVAL, LONG)
 """The lesson's races, in order."""
 
 PLAYER_CAR = "yellow"
+COACH = 1
+"""The coach's seat (player index): the player drives seat 0."""
 COACH_CAR = "blue"

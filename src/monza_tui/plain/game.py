@@ -15,6 +15,7 @@ sequence is ever written (control characters in a name or a typed line are shown
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -81,6 +82,25 @@ def rules_lines() -> list[str]:
     return [_(block) for block in split_blocks(text)]
 
 
+def line_editing(lines: TextIO, out: TextIO) -> bool:
+    """Whether to read lines with line editing and history: both streams are this
+    process's terminal, and Python has ``readline`` (not on Windows, whose console edits
+    lines and keeps their history itself). Loading it is what turns ``input`` into an
+    editor; a test's streams or a pipe are read as they are."""
+    if lines is not sys.stdin or out is not sys.stdout:
+        return False
+    try:
+        if not (lines.isatty() and out.isatty()):
+            return False
+    except (AttributeError, ValueError):
+        return False
+    try:
+        import readline  # noqa: F401  (loading it is the point)
+    except ImportError:
+        return False
+    return True
+
+
 class Talk:
     """The game's two streams: lines written once each, lines read after a prompt."""
 
@@ -92,6 +112,18 @@ class Talk:
         self.echo = echo
         self.gone = False
         """Whether the output is gone (its reader closed the pipe): nothing more is said."""
+        self.editing = line_editing(lines, out)
+        """Whether lines are read with line editing and history (:func:`line_editing`)."""
+
+    def _read_edited(self) -> str | None:
+        """The next line typed at a terminal, with the arrows, line editing and the history
+        of earlier lines (Python's ``input`` with ``readline`` loaded)."""
+        try:
+            line = input(PROMPT)
+        except EOFError:
+            self.out.write("\n")
+            return None
+        return line[:MAX_LINE]
 
     def say(self, *texts: str) -> None:
         """Write lines, each once, and flush (a screen reader reads them as they come)."""
@@ -104,6 +136,8 @@ class Talk:
 
     def read(self) -> str | None:
         """The next line typed (without its end), None at the end of the input."""
+        if self.editing:
+            return self._read_edited()
         self.out.write(PROMPT)
         self.out.flush()
         try:

@@ -66,6 +66,27 @@ class Outcome:
             return None
         return self.dice[self.finishers.index(player)]
 
+    def places(self) -> tuple[tuple[int, int], ...]:
+        """Every car with its place, in finishing order: the winners share the 1st (R11);
+        the other finishers follow by their dice, cars level on dice sharing a place; then
+        the cars left behind, nearest the finish first, cars as far sharing a place. As
+        sports count: after two cars share the 2nd, the next is 4th."""
+        ranked = [(player, (0, dice)) for player, dice in zip(self.finishers, self.dice,
+                                                                strict=True)]
+        ranked += sorted(((player, (1, steps)) for player, steps in self.behind),
+                         key=lambda item: item[1][1])
+        places: list[tuple[int, int]] = []
+        for index, (player, key) in enumerate(ranked):
+            if player in self.winners:
+                place = 1
+            elif index and key == ranked[index - 1][1] and ranked[index - 1][0] not in (
+                    self.winners):
+                place = places[-1][1]
+            else:
+                place = index + 1
+            places.append((player, place))
+        return tuple(places)
+
     def steps_left(self, player: int) -> int:
         """How far ``player``'s car was from the finish (0: it reached it)."""
         return dict(self.behind).get(player, 0)

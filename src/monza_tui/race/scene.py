@@ -28,7 +28,10 @@ if TYPE_CHECKING:
     from monza_tui.bots import Hint
 
 TILE_MARK = "t"
-"""Suffix of a token label for an accelerator tile (``"3t"``: the third token, a tile)."""
+"""Suffix of a token label for an accelerator tile (``"Tt"``: shown as ``T``, a tile)."""
+TILE_LABEL = "T"
+"""What a placed tile shows on the board: tiles have no number (the dice row numbers dice
+only), and its colour is its space's."""
 DONE_LABEL = "✓"
 """Label of a token of the path already driven (the main move, during the turbo, R14)."""
 
@@ -37,9 +40,11 @@ DONE_LABEL = "✓"
 class Scene:
     """Everything the board shows, derived from one engine state.
 
-    Token labels: ``"1"``, ``"2"``... for dice in the order placed, with :data:`TILE_MARK`
-    appended for a tile (``"3t"``), and :data:`DONE_LABEL` for the tokens of the main move
-    while the turbo dice are placed (R14).
+    Token labels: a die's own number, the one the dice row and its key show (``"3"``: die
+    3 wherever it was placed, in whatever order: one numbering of the dice from the roll
+    to the drive), :data:`TILE_LABEL` with :data:`TILE_MARK` for a tile (``"Tt"``), and
+    :data:`DONE_LABEL` for the tokens of the main move while the turbo dice are placed
+    (R14). The order of the placements is the path's, along the track.
     """
 
     cars: Mapping[int, tuple[Colour, ...]]
@@ -57,8 +62,8 @@ class Scene:
     player_cars: tuple[Colour, ...] = field(default=())
     """Each player's car, so that :attr:`moving` names a car (``game.cars``)."""
     hinted: tuple[tuple[int, str], ...] = ()
-    """The hint's path, not played: ``(space, label)`` like :attr:`tokens`, numbered on from
-    the tokens already placed, so the expert's whole plan shows on the board."""
+    """The hint's path, not played: ``(space, label)`` like :attr:`tokens`, each die by its
+    own number, so the expert's whole plan shows on the board as the hint names it."""
     tile_only: frozenset[int] = frozenset()
     """Highlighted spaces only a tile reaches (R12): drawn apart from the dice's."""
 
@@ -70,9 +75,10 @@ class Scene:
         return self.player_cars[self.moving]
 
 
-def token_label(order: int, token: Token) -> str:
-    """The label of the ``order``-th (1-based) token placed: a die ``"3"``, a tile ``"3t"``."""
-    return f"{order}{TILE_MARK}" if isinstance(token, Tile) else str(order)
+def token_label(token: Token) -> str:
+    """The label of a placed token: a die's own number (``"3"``: the dice row's, its key's),
+    a tile ``"Tt"``."""
+    return f"{TILE_LABEL}{TILE_MARK}" if isinstance(token, Tile) else str(token.index + 1)
 
 
 def split_label(label: str) -> tuple[str, bool, bool]:
@@ -85,14 +91,12 @@ def split_label(label: str) -> tuple[str, bool, bool]:
 
 
 def hinted_path(state: State, hint: Hint) -> tuple[tuple[int, str], ...]:
-    """The placements of a hint as labelled spaces, numbered on from the placed tokens."""
-    places = [a for a in hint.actions if isinstance(a, Place)]
-    start = len(state.path) + 1
-    return tuple((a.space, token_label(n, a.token)) for n, a in enumerate(places, start=start))
+    """The placements of a hint as labelled spaces, each die by its own number."""
+    return tuple((a.space, token_label(a.token)) for a in hint.actions if isinstance(a, Place))
 
 
 def _tokens(path: tuple[Placement, ...]) -> list[tuple[int, str]]:
-    return [(p.space, token_label(n, p.token)) for n, p in enumerate(path, start=1)]
+    return [(p.space, token_label(p.token)) for p in path]
 
 
 def _by_space(marks: tuple[tuple[int, str], ...]) -> dict[int, tuple[str, ...]]:

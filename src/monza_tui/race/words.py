@@ -15,6 +15,7 @@ from monza_tui.engine import (
     Confirm,
     DeclineBonus,
     Die,
+    Edition,
     KeepRoll,
     Phase,
     Place,
@@ -101,7 +102,8 @@ def prompt(now: Now, pointer: Pointer) -> str:
 
 def no_fit_reason(state: State) -> str:
     """Why no die fits, from the board's geometry and steps (R5): the spaces of the dice's
-    colours that touch the car (or the last token) and why they are not steps ahead."""
+    colours that touch the car (or the last token) and why they are not steps ahead, in
+    the rule of the board's edition (the original's diagonal lane changes, R17)."""
     if state.phase not in PLACING:
         return ""
     unused = state.unused_dice()
@@ -120,7 +122,9 @@ def no_fit_reason(state: State) -> str:
         if space.colour is None:
             continue
         colour = colour_name(space.colour)
-        if space.front <= origin.front:
+        # The original edition changes lanes only diagonally forward (R17): said so there,
+        # whatever the space's front edge; the anniversary's rule is the front edge (R5).
+        if space.front <= origin.front and board.edition is not Edition.ORIGINAL:
             beside.append(
                 _("the {colour} space beside you does not reach further ahead").format(
                     colour=colour
@@ -148,27 +152,24 @@ def _names(colours: list[Colour]) -> str:
 
 
 def hint_text(state: State, found: Hint | None) -> str:
-    """The expert's plan in words. Dice and tiles are named the way the board shows the
-    hinted path: by the number on the board (placed tokens first, then 1, 2, 3... on)
-    and their colour, never by their slot in the tray."""
+    """The expert's plan in words. A die is named by its own number, the one the dice row,
+    its key and the board's mark show, and its colour ("3 blue"); a tile by its colour."""
     if found is None:
         return ""
     parts: list[str] = []
     placed: list[str] = []
-    number = len(state.path)
     for action in found.actions:
         if isinstance(action, Reroll):
             parts.append(_("re-roll dice {dice}").format(dice=_dice(action.dice)))
         elif isinstance(action, KeepRoll):
             parts.append(_("keep the roll"))
         elif isinstance(action, Place):
-            number += 1
             token = action.token
             if isinstance(token, Die):
-                what = colour_name(state.roll[token.index])
+                placed.append(_("{n} {what}").format(
+                    n=token.index + 1, what=colour_name(state.roll[token.index])))
             else:
-                what = _("{colour} tile").format(colour=colour_name(token.colour))
-            placed.append(_("{n} {what}").format(n=number, what=what))
+                placed.append(_("{colour} tile").format(colour=colour_name(token.colour)))
         elif isinstance(action, Confirm):
             if placed:
                 parts.append(_("place {dice} as numbered on the board").format(

@@ -3,9 +3,11 @@ best (fewest) dice at the finish; and the reigning champions, the winners of the
 recent race ("Until the next race, they are the reigning champions of Monza!").
 
 Pure functions of :class:`~.results.RaceResult` values: the same numbers for the app's
-screens, ``monza stats`` and ``--json``. Players are one player across races when their
+screens, ``monza stats`` and ``--json``. People are one player across races when their
 names match ignoring case (as a race's own names must differ ignoring case); the newest
-spelling is shown.
+spelling is shown. A computer driver is one player per level ("Expert"), whatever name its
+seat had in each race: "Bot 1" of one race and "Bot 1" of another may be different
+drivers, and the expert of every race is the same one.
 """
 
 from __future__ import annotations
@@ -30,7 +32,10 @@ class Standing:
     best: int | None
     """Fewest dice in the final round of a race they finished (R11); None: never finished."""
     bot: bool = False
-    """Whether the newest race under this name had a computer driver in the seat."""
+    """Whether this is a computer driver's line (``level``)."""
+    level: str | None = None
+    """The computer driver's level (``random``, ``greedy``, ``expert``), the line's
+    identity; None for a person (``name``)."""
 
     @property
     def won(self) -> int:
@@ -56,6 +61,7 @@ class Table:
 @dataclass
 class _Tally:
     name: str = ""
+    level: str | None = None
     races: int = 0
     wins: int = 0
     shared: int = 0
@@ -66,6 +72,12 @@ class _Tally:
 def key(name: str) -> str:
     """Who a name is across races: the same ignoring case."""
     return name.casefold()
+
+
+def seat_key(name: str, seat: str) -> str:
+    """Who drove a car, across races: a person by their name (:func:`key`), a computer
+    driver by its level (a seat word never clashes with a name's key: it has a colon)."""
+    return key(name) if seat == "human" else f"bot:{seat}"
 
 
 def _order(row: Standing) -> tuple[int, float, int, int, str]:
@@ -84,9 +96,11 @@ def standings(results: Iterable[RaceResult], board: str | None = None) -> tuple[
     for result in chosen:
         counts[result.board] = counts.get(result.board, 0) + 1
         for player, name in enumerate(result.names):
-            tally = rows.setdefault((result.board, key(name)), _Tally())
-            tally.name = name  # the newest spelling (results are in time order)
-            tally.bot = result.seats[player] != "human"
+            seat = result.seats[player]
+            tally = rows.setdefault((result.board, seat_key(name, seat)), _Tally())
+            tally.bot = seat != "human"
+            tally.level = seat if tally.bot else None
+            tally.name = seat if tally.bot else name  # (a person's newest spelling)
             tally.races += 1
             if result.is_winner(player):
                 if len(result.winners) == 1:
@@ -99,7 +113,7 @@ def standings(results: Iterable[RaceResult], board: str | None = None) -> tuple[
     tables = []
     for name in sorted(counts, key=lambda b: (-counts[b], b)):
         lines = [
-            Standing(name, t.name, t.races, t.wins, t.shared, t.best, t.bot)
+            Standing(name, t.name, t.races, t.wins, t.shared, t.best, t.bot, t.level)
             for (board_name, _), t in rows.items()
             if board_name == name
         ]

@@ -32,9 +32,20 @@ def best_text(row: Standing) -> str:
     return "–" if row.best is None else number(row.best)
 
 
+def row_name(row: Standing) -> str:
+    """Who a line is about: a person's name, or a computer driver's robot and level in the
+    player's language ("🤖 expert"), as the set-up screen shows the seat."""
+    if row.level is None:
+        return row.name
+    from monza_tui.race.setup import seat_label
+    from monza_tui.seats import SeatKind
+
+    return seat_label(SeatKind(row.level))
+
+
 def cells(row: Standing) -> tuple[str, str, str, str, str, str]:
     """A row's cells in :data:`COLUMNS` order."""
-    return (row.name, number(row.races), number(row.wins), number(row.shared),
+    return (row_name(row), number(row.races), number(row.wins), number(row.shared),
             share_text(row), best_text(row))
 
 

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.i18n import N_
 
 
@@ -32,8 +33,9 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Static(self.question, id="question")
             with Horizontal(id="answers"):
-                yield Button(self.yes, id="yes", variant="primary", action="screen.answer(True)")
-                yield Button(self.no, id="no", action="screen.answer(False)")
+                yield DialogButton(self.yes, id="yes", variant="primary",
+                                   action="screen.answer(True)")
+                yield DialogButton(self.no, id="no", action="screen.answer(False)")
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
 from monza_tui.app.screens.setup_form import TickBox
+from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _
 
@@ -50,9 +51,9 @@ class JoinScreen(ModalScreen[None]):
             yield TickBox(_("Only watch"), id="join-watch", compact=True)
             yield Static("", id="join-error", classes="error-line", markup=False)
             with Horizontal(classes="network-buttons"):
-                yield Button(_("Join"), id="join-go", variant="primary", compact=True,
+                yield DialogButton(_("Join"), id="join-go", variant="primary", compact=True,
                              action="screen.join")
-                yield Button(_("Back"), id="join-back", compact=True, action="screen.cancel")
+                yield DialogButton(_("Back"), id="join-back", compact=True, action="screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one("#join-address", Input).focus()

@@ -11,15 +11,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
 from monza_tui.app import textual_shim
 from monza_tui.app.screens.standings import ChampionLine
+from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.app.widgets.common import set_colour_class
 from monza_tui.app.widgets.panel import player_label
+from monza_tui.app.widgets.podium import podium
 from monza_tui.engine import State
 from monza_tui.i18n import N_, _, colour_letter, ngettext, number, retranslate
-from monza_tui.race.narrate import ordinal, where_short
+from monza_tui.race.narrate import ordinal
 from monza_tui.race.outcome import Outcome, outcome
 from monza_tui.record import Race
 from monza_tui.stats.evening import Evening, Score, table
@@ -27,6 +29,9 @@ from monza_tui.stats.words import TROPHY
 from monza_tui.web import emoji, served
 from monza_tui.wording import board_title
 from monza_tui.wording.going_on import go_on
+
+CHOOSE_AFTER = 0.8
+"""Seconds after the results appear before their first button is chosen (focused)."""
 
 
 def finished_race(state: State) -> Outcome:
@@ -40,11 +45,13 @@ def finished_race(state: State) -> Outcome:
 def dice_words(state: State, player: int) -> str:
     """A car's dice in the final round (R11), said so that no number puzzles: a car that
     reached the finish on a bonus step before its turn placed none; a car not at the
-    finish has no count. Read from the race's outcome."""
+    finish has no count, and says how far it was left. Read from the race's outcome."""
     result = finished_race(state)
     dice = result.dice_of(player)
     if dice is None:
-        return _("– (did not finish)")
+        steps = result.steps_left(player)
+        return ngettext("did not finish: {n} space to go", "did not finish: {n} spaces to go",
+                        steps).format(n=number(steps))
     if player in result.bonus_finishers:
         return _("0 (bonus step)")
     return str(dice)
@@ -109,7 +116,7 @@ class ResultsScreen(Screen[None]):
     """The end of a race: finishers, dice in the final round, winners, what next."""
 
     CSS_PATH = "results.tcss"
-    AUTO_FOCUS = ""  # nothing focused: Enter (the last move's key) never starts a rematch
+    AUTO_FOCUS = ""  # nothing chosen at first: Enter, the last move's key, starts nothing
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "app.rematch", N_("Rematch"), id="results.rematch"),
@@ -169,17 +176,24 @@ class ResultsScreen(Screen[None]):
             )
             if self.note is not None:
                 yield Static(self.note, id="results-note", markup=False)
+            result = finished_race(state)
+            places = result.places()
+            yield Static(podium(places, names, state.game.cars), id="podium")
             with Vertical(id="result-table"):
                 with Horizontal(classes="result-row result-head"):
+                    yield Static(_("Place"), classes="result-place")
                     yield Static("", classes="result-car")
                     yield Static(_("Player"), classes="result-name")
-                    yield Static(_("Where"), classes="result-where")
                     yield Static(_("Dice in the final round"), classes="result-dice")
                     yield Static("", classes="result-trophy")
-                for player, seat in enumerate(race.players):
+                # In finishing order (R11): the winners, the other finishers by their
+                # dice, then the cars left behind, nearest the finish first.
+                for player, place in places:
+                    seat = race.players[player]
                     row = Horizontal(classes="result-row", id=f"result-{player}")
                     row.set_class(player in winners, "-winner")
                     with row:
+                        yield Static(ordinal(place), classes="result-place")
                         car = Static(
                             colour_letter(state.game.cars[player]), classes="chip result-car",
                             markup=False,
@@ -187,9 +201,6 @@ class ResultsScreen(Screen[None]):
                         set_colour_class(car, state.game.cars[player])
                         yield car
                         yield Static(player_label(seat), classes="result-name", markup=False)
-                        yield Static(
-                            where_short(state, player), classes="result-where"
-                        )
                         yield Static(dice_words(state, player), classes="result-dice")
                         yield Static(emoji(TROPHY) if player in winners else "",
                                      classes="result-trophy")
@@ -208,18 +219,28 @@ class ResultsScreen(Screen[None]):
             yield details
             with Horizontal(id="result-buttons"):
                 if self.app.check_action("rematch", ()):  # (not over the network)
-                    yield Button(rematch_label(self.evening), id="rematch", variant="primary",
-                                 compact=True, action="app.rematch")
-                yield Button(_("New set-up"), id="new-setup", compact=True,
+                    yield DialogButton(rematch_label(self.evening), id="rematch",
+                                       compact=True, action="app.rematch")
+                yield DialogButton(_("New set-up"), id="new-setup", compact=True,
                              action="app.new_setup")
                 if served():
-                    yield Button(_("Download the record"), id="download", compact=True,
+                    yield DialogButton(_("Download the record"), id="download", compact=True,
                                  action="screen.download")
-                yield Button(_("Quit"), id="quit", compact=True, action="app.quit")
+                yield DialogButton(_("Quit"), id="quit", compact=True, action="app.quit")
         # As on the race screen: no command-palette key in the footer (^p still opens it).
         # Compact on a narrow terminal: after an evening's last race, its keys at their
         # usual spacing take 81 columns.
         yield Footer(show_command_palette=False, compact=self.app.size.width < 100)
+
+    def on_mount(self) -> None:
+        # The first button is chosen (and looks it) a moment after the results appear:
+        # Enter then presses it, as on every dialog; an Enter meant for the race's last
+        # move, or held down, comes before and does nothing (nothing looks chosen yet).
+        self.set_timer(CHOOSE_AFTER, self._choose_first)
+
+    def _choose_first(self) -> None:
+        if self.focused is None and self.is_attached:
+            self.query(DialogButton).first().focus()
 
     def action_board(self) -> None:
         """Back to the final board (the results stay one key away: the race is over)."""

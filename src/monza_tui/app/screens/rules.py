@@ -15,9 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Footer, Markdown, Static
 
 from monza_tui.app.legend import legend
+from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.i18n import N_, _, current_language, split_blocks
 
 
@@ -51,7 +52,7 @@ class RulesScreen(ModalScreen[None]):
                 yield Markdown(rules_text())
                 yield Static(_("Reading the board"), id="legend-title", markup=False)
                 yield Static(legend(), id="legend")
-            yield Button(_("Close"), id="close-rules", compact=True, action="screen.dismiss")
+            yield DialogButton(_("Close"), id="close-rules", compact=True, action="screen.dismiss")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from monza_tui.app.language_choice import LanguageChoice
 from monza_tui.app.screens.screen_cursor import FollowFocus
@@ -34,6 +34,7 @@ from monza_tui.app.screens.setup_form import (
 )
 from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.textual_shim import DropDown
+from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.app.widgets.common import StyledOnMount
 from monza_tui.app.widgets.key_line import KeyLine
 from monza_tui.boardfile import BoardFileError, builtin_boards, load_board
@@ -57,7 +58,7 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
         Binding("enter", "start", N_("Start race"), show=False, id="setup.start-enter"),
         Binding("ctrl+s", "start", N_("Start race"), id="setup.start"),
         Binding("f2", "app.learn", N_("First race"), id="setup.learn"),  # the lesson
-        Binding("f3", "app.join", N_("Join a race"), show=False, id="setup.join"),
+        Binding("f3", "app.join", N_("Join a race"), id="setup.join"),
         Binding("escape", "app.quit", N_("Quit"), show=False, id="setup.quit"),
         Binding("ctrl+t", "standings", N_("Standings"), id="setup.standings"),
     ]
@@ -97,11 +98,6 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
         with VerticalScroll(id="setup"):
             with Horizontal(id="setup-head"):
                 yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
-                # A race hosted elsewhere (monza join without a command line; a browser's
-                # visitor): a click, or F3. Not in the Tab round (Enter starts the race).
-                join = Button(_("Join a race"), id="join", compact=True, action="app.join")
-                join.can_focus = False
-                yield join
             yield ChampionLine(id="champion")
             with Horizontal(classes="form-row"):
                 yield form_label(_("Board"), width)
@@ -161,14 +157,18 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
                                                     "points").format(n=MAX_RACES))
             yield Static("", id="setup-error", classes="error-line", markup=False)
             with Horizontal(id="setup-buttons"):
-                yield Button(_("Start race"), id="start", variant="primary", compact=True,
-                             action="screen.start")
-                # For the mouse; the keyboard has F2 (in the footer), and Tab keeps its round.
-                learn = Button(_("First race"), id="learn", compact=True, action="app.learn")
-                learn.can_focus = False
-                yield learn
-                yield Button(_("Rules"), id="rules", compact=True, action="app.rules")
-                yield Button(_("Quit"), id="quit", compact=True, action="screen.quit")
+                yield DialogButton(_("Start race"), id="start", variant="primary",
+                                   compact=True, action="screen.start")
+                # F2 in the footer, a click, or Tab to it and Enter.
+                yield DialogButton(_("First race"), id="learn", compact=True,
+                                   action="app.learn")
+                # A race hosted elsewhere (monza join without a command line; a browser's
+                # visitor): F3 in the footer, a click, or Tab to it and Enter. Below the
+                # form, so Tab meets the form first (Enter on a chosen button presses it;
+                # elsewhere it starts the race).
+                yield DialogButton(_("Join a race"), id="join", compact=True, action="app.join")
+                yield DialogButton(_("Rules"), id="rules", compact=True, action="app.rules")
+                yield DialogButton(_("Quit"), id="quit", compact=True, action="screen.quit")
                 yield LanguageChoice()
         # As on the race screen: the keys in one line, there in the first frame (Textual's
         # Footer shows its keys a few frames later); no command-palette key (^p still

@@ -18,8 +18,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
+from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.i18n import N_, _
 from monza_tui.stats.words import (
     COLUMNS,
@@ -98,7 +99,7 @@ def standings_table(table: Table, *, names: tuple[str, ...] = ()) -> RichTable:
         out.add_column(_(column), justify="left" if index == 0 else "right")
     wanted = {n.casefold() for n in names}
     for row in table.rows:
-        style = "bold" if row.name.casefold() in wanted else ""
+        style = "bold" if row.level is None and row.name.casefold() in wanted else ""
         out.add_row(*cells(row), style=style)
     return out
 
@@ -123,7 +124,7 @@ class StandingsScreen(ModalScreen[None]):
             with VerticalScroll(id="standings"):
                 yield Static(_("Reading the races played here…"), id="standings-body",
                              markup=False)
-            yield Button(_("Close"), id="close-standings", compact=True,
+            yield DialogButton(_("Close"), id="close-standings", compact=True,
                          action="screen.dismiss")
         yield Footer(show_command_palette=False)
 

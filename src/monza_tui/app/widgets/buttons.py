@@ -1,5 +1,5 @@
-"""The race screen's mouse buttons (Roll, Re-roll, Keep, Drive, Take back, Decline, Hint,
-Skip) as ONE widget of one row.
+"""A dialog's buttons (:class:`DialogButton`), and the race screen's mouse buttons (Roll,
+Re-roll, Keep, Drive, Take back, Decline, Hint, Skip) as ONE widget of one row.
 
 Eight ``Button`` widgets shown and hidden as the phase changed laid the screen out again on
 every such key; this row keeps its size and paints the buttons of the moment as labels in
@@ -15,12 +15,26 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Button
 
 from monza_tui.app.widgets.common import KeptLines, OwnStyle
+
+
+class DialogButton(Button):
+    """A button of a dialog or a menu screen: ← and → move to the previous and the next
+    one, as Tab and Shift+Tab do (a family reaches for the arrows), and Enter presses the
+    one that looks chosen (Textual's own)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+    ]
+
 
 COLUMNS = 3
 """Buttons side by side (at most three are on offer at once)."""
