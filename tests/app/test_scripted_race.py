@@ -39,7 +39,7 @@ from monza_tui.app.screens.race import RaceScreen
 from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.app.screens.setup import SetupScreen
 from monza_tui.engine import Colour, Phase
-from monza_tui.i18n import _, colour_letter, colour_name, ngettext, pgettext
+from monza_tui.i18n import _, colour_letter, colour_name, ngettext
 from monza_tui.race.narrate import dice_text, ordinal
 from monza_tui.race.setup import RaceSetup, Seat
 
@@ -185,10 +185,10 @@ async def check_results(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     assert " ".join(seed.split()[:6]) in " ".join(screen_text(app).split())
     rows = [line for line in text.splitlines() if "Ann" in line or "Ben" in line]
-    finished = pgettext("car at the finish", "finished")
+    # In finishing order: Ben won with one die, Ann came second with three.
     assert [" ".join(r.split()) for r in rows[-2:]] == [
-        f"{colour_letter(Colour.RED)} Ann {finished} 3",
-        f"{colour_letter(Colour.BLUE)} Ben {finished} 1 🏆",
+        f"{ordinal(1)} {colour_letter(Colour.BLUE)} Ben 1 🏆",
+        f"{ordinal(2)} {colour_letter(Colour.RED)} Ann 3",
     ]
 
 
