@@ -33,7 +33,7 @@ from monza_tui.limits import MAX_SEAT_CHANGES
 from monza_tui.net import codes
 from monza_tui.net.doors import MAX_CONNECTIONS, Doors, greet
 from monza_tui.net.invitation import Invitation, addresses
-from monza_tui.net.outbox import Link, Outbox
+from monza_tui.net.outbox import Link, Outbox, refuse_and_close
 from monza_tui.net.pace import THINK_AFTER, think, thinker
 from monza_tui.net.protocol import (
     MAX_CLIENT_FRAME,
@@ -176,7 +176,11 @@ class RaceServer:
                             most=self._max_connections)
         if hello is None:
             return
-        connection = self._doors.admit(ws, hello)
+        try:
+            connection = self._doors.admit(ws, hello)
+        except ProtocolError as refusal:  # a seat it cannot have: said, and the line closed
+            await refuse_and_close(ws, refusal.code, **refusal.params)
+            return
         self._out.tell(self._welcome(connection), (connection,))
         if self.race.state.is_terminal():
             self._out.tell(self._over_message(), (connection,))

@@ -16,6 +16,13 @@ MESSAGES: dict[str, Message] = {
     "net.full": N_("the race is full: the host takes at most {most} connections"),
     "net.hello_first": N_("the host expected a hello first"),
     "net.hello_again": N_("already joined"),
+    # Refusals of a seat (nobody is moved to another seat than the one asked for)
+    "net.seat_taken": N_("{name}'s seat is taken; the free seats: {free}"),
+    "net.no_such_seat": N_("no seat in this race is named {name}; the free seats: {free}"),
+    "net.choose_seat": N_(
+        "several seats are free ({free}): join with --name and the name of your seat"
+    ),
+    "net.no_free_seat": N_("every seat is taken: join with --watch to watch the race"),
     # Refusals of a message
     "net.bad_json": N_("the host could not read a message from this monza"),
     "net.bad_message": N_("the host refused a malformed message"),
