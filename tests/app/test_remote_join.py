@@ -214,3 +214,52 @@ def test_joining_a_race_that_is_over_shows_its_results() -> None:
             await server.stop()
 
     run(main_)
+
+
+# The invitation's line pasted into the form; the welcome says whose seat it is ------------
+
+
+def test_the_join_form_takes_the_whole_pasted_line_and_says_whose_seat_it_is() -> None:
+    from textual import events
+    from textual.widgets import Input
+
+    from app.helpers import log_lines
+    from app.test_remote_race import toasts
+
+    async def main_() -> None:
+        race = new_race("oval", ["Ben", "Cleo"], [], seed=2)
+        server, address = await serve(race, range(0, 2))
+        line = f"  monza join  {address} {server.code}   --name Cleo \n"
+        app = race_app()
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.press("f3")
+                await until(lambda: isinstance(app.screen, JoinScreen), [pilot])
+                field = app.screen.query_one("#join-address", Input)
+                # Garbage is one worded line, and the form stays.
+                field.post_message(events.Paste("monza host --remote Ben"))
+                await pilot.pause()
+                await pilot.press("enter")
+                bad = word(Said("net.bad_line", {"text": "monza host --remote Ben"}))
+                await until(lambda: str(app.screen.query_one("#join-error").render())
+                            == bad[:1].upper() + bad[1:], [pilot])
+                field.value = ""
+                field.post_message(events.Paste(line))
+                await until(lambda: field.value == address, [pilot])
+                assert app.screen.query_one("#join-code", Input).value == server.code
+                assert app.screen.query_one("#join-name", Input).value == "Cleo"
+                await pilot.press("enter")
+                await until(lambda: isinstance(app.screen, RaceScreen), [pilot])
+                assert client(app).seats == frozenset({1})  # Cleo's seat, not the first
+                welcome = said("You drive {name} ({car})", name="Cleo",
+                               car=said("blue"))
+                # Told right after the race's opening lines (as a watcher is told it
+                # watches), and as a toast.
+                opening = app.screen.opening_lines()  # type: ignore[attr-defined]
+                await until(lambda: len(log_lines(app)) > len(opening), [pilot])
+                assert log_lines(app)[:len(opening) + 1] == [*opening, welcome]
+                assert welcome in toasts(app)
+        finally:
+            await server.stop()
+
+    run(main_)

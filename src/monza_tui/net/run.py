@@ -6,7 +6,8 @@ race through a client of its own; the headless host only prints the invitation a
 JSON line and serves until the race is over::
 
     python -m monza_tui.net.run --board oval --remote Ann --remote Ben --bot greedy --port 0
-    {"port": 40123, "code": "7K3-Q9P", "addresses": ["192.168.1.5:40123", ...], ...}
+    {"port": 40123, "code": "7K3-Q9P", "addresses": ["192.168.1.5:40123", ...],
+     "commands": ["monza join 192.168.1.5:40123 7K3-Q9P --name Ann", ...], ...}
 """
 
 from __future__ import annotations
@@ -170,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def announce(invitation: Invitation) -> None:
         print(json.dumps({"port": invitation.port, "code": invitation.code,
                           "addresses": list(invitation.addresses),
+                          "commands": invitation.commands(),
                           "host_token": server.host_token}), flush=True)
 
     race = asyncio.run(host_race(server, host=args.host, port=args.port, announce=announce,

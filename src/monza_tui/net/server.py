@@ -135,7 +135,8 @@ class RaceServer:
             close_timeout=2,
         )
         bound = self._server.sockets[0].getsockname()[1] if self._server.sockets else port
-        self.invitation = Invitation(addresses(host, bound), bound, self.code)
+        names = tuple(self.race.players[p].name for p, s in enumerate(self._seats) if s.remote)
+        self.invitation = Invitation(addresses(host, bound), bound, self.code, names)
         self._pump = asyncio.create_task(self._run_pump())
         self._out.start()
         if self.race.state.is_terminal():

@@ -46,6 +46,13 @@ MESSAGES: dict[str, Message] = {
         "{address}: not an address; give HOST:PORT as the host shows it, e.g. "
         "192.168.1.5:8765"
     ),
+    "net.bad_line": N_(
+        "{text}: not an invitation's line; paste it as the host's screen shows it, e.g. "
+        "monza join 192.168.1.5:8765 7K3-Q9P --name Ben"
+    ),
+    "net.line_no_code": N_(
+        "{text}: the join code is missing; paste the whole line the host's screen shows"
+    ),
     "net.cannot_connect": N_("cannot reach the host at {address}: {why}"),
     "net.timeout": N_("no answer in time"),
     "net.refused_line": N_("nothing is listening there"),
