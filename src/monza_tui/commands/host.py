@@ -28,6 +28,7 @@ from monza_tui.commands.play import (
 )
 from monza_tui.errors import UserError
 from monza_tui.i18n import _, number
+from monza_tui.seats import STAND_IN, SeatKind
 
 if TYPE_CHECKING:
     from monza_tui.net.server import RaceServer
@@ -55,6 +56,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("how long a dropped player's car waits before a computer driver takes it "
                "(default {n})").format(n=number(int(DEFAULT_GRACE))))
     parser.add_argument(
+        "--stand-in", choices=[level.value for level in SeatKind.levels()],
+        default=STAND_IN.value, metavar=_("LEVEL"),
+        help=_("the computer driver that drives a dropped player's car after the grace: "
+               "{levels} (default {level}); it spends none of their tiles nor their extra "
+               "roll").format(levels=_(", ").join(SeatKind.levels()),
+                              level=STAND_IN.value))
+    parser.add_argument(
+        "--stand-in-tiles", action="store_true",
+        help=_("let the stand-in spend the dropped player's tiles and extra roll"))
+    parser.add_argument(
         "--resume", action="store_true",
         help=_("continue the hosted race saved last (the others join again with the same "
                "code)"))
@@ -65,7 +76,7 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
     ``--seed`` is given), or with ``--resume`` from the hosted race saved last (the same
     code, seed and file). :class:`UserError` (one line) for a bad flag or save."""
     from monza_tui.net import hostsave
-    from monza_tui.net.run import make_server, resume_server
+    from monza_tui.net.run import make_server, resume_server, stand_in_options
 
     delay = _bot_delay(args)
     if args.resume:
@@ -84,7 +95,8 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
         path = hostsave.latest_host_save()
         if path is None:
             raise UserError(code="net.no_host_save", folder=shown(saves.saves_dir()))
-        return resume_server(path, grace=args.grace, bot_delay=delay)
+        return resume_server(path, grace=args.grace, bot_delay=delay,
+                             **stand_in_options(args))
     remotes = list(args.remote or [])
     players = list(args.player or [])
     if not remotes and not players and not args.bot:
@@ -103,7 +115,8 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
     _setup, race = race_from_flags(flags)
     assert race is not None
     remote = range(len(players), len(players) + len(remotes))
-    return make_server(race, remote=remote, grace=args.grace, bot_delay=delay)
+    return make_server(race, remote=remote, grace=args.grace, bot_delay=delay,
+                       **stand_in_options(args))
 
 
 def _bot_delay(args: argparse.Namespace) -> float:
