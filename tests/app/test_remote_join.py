@@ -22,6 +22,7 @@ from monza_tui.errors import Said
 from monza_tui.i18n import _
 from monza_tui.net.run import new_race
 from monza_tui.net.server import RaceServer
+from monza_tui.seats import SeatKind
 from monza_tui.wording import word
 
 
@@ -81,6 +82,9 @@ def test_join_with_a_wrong_code_is_refused_in_one_line(
                               "--remote NAME for a person elsewhere, --bot LEVEL"),
         (["--player", "Ann", "--remote", "Ann"],
          "every player needs a name of their own (the remote players join by their name)"),
+        (["--watch", "--player", "Ann", "--bot", "greedy"],
+         "with --watch nobody plays at this terminal: give the people elsewhere --remote "
+         "NAME, not --player"),
     ],
 )
 def test_host_with_bad_seats_is_one_line(
@@ -120,6 +124,26 @@ def test_host_seats_players_then_remotes_then_bots_with_a_secret_seed() -> None:
     assert [seat.remote for seat in first._seats] == [False, True, True, False]
     assert first.grace == 5
     assert first.race.seed != second.race.seed  # drawn, not the default's
+
+
+def test_host_watch_seats_nobody_here_and_lets_the_stand_in_be_chosen() -> None:
+    args = build_parser("host").parse_args(
+        ["host", "--board", "oval", "--watch", "--bot", "greedy", "--bot", "expert",
+         "--start-player", "2"])
+    server = hosted_server(args)
+    players = server.race.players
+    assert [(p.seat, p.car.value) for p in players] == [
+        (SeatKind.GREEDY, "red"), (SeatKind.EXPERT, "blue")]
+    assert server.race.game.start_player == 1
+    assert not any(seat.remote for seat in server._seats)
+    assert server.drop_level is SeatKind.EXPERT  # the stand-in by default
+    watched = build_parser("host").parse_args(
+        ["host", "--watch", "--remote", "Ben", "--bot", "random", "--stand-in", "greedy",
+         "--stand-in-tiles"])
+    server = hosted_server(watched)
+    assert [p.name for p in server.race.players][:1] == ["Ben"]
+    assert [seat.remote for seat in server._seats] == [True, False]
+    assert server.drop_level is SeatKind.GREEDY
 
 
 # The set-up screen's "Join a race" --------------------------------------------------------

@@ -61,3 +61,40 @@ def test_the_headless_host_prints_a_line_per_remote_seat(tmp_path: Path) -> None
     where = f"{invitation['addresses'][0]} {invitation['code']}"
     assert invitation["commands"] == [f"monza join {where} --name Ben",
                                       f"monza join {where} --name 'Dora Maar'"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
+def test_a_host_that_only_watches_a_race_of_bots_and_a_watcher_elsewhere(
+    tmp_path: Path,
+) -> None:
+    deadline = time.monotonic() + LIMIT
+    host = Term(["host", "--board", "oval", "--watch", "--bot", "random", "--bot", "greedy",
+                 "--port", "0", "--bot-delay", "0.3", "--no-animation"], tmp_path / "host")
+    terms = [host]
+    try:
+        # Nobody is asked to roll here; the invitation (i) offers the line to watch.
+        wait(terms, lambda: "Round 1" in host.text(), deadline)
+        host.send(b"i")
+        watch = re.compile(r"monza join \S+ [2-9A-Z]{3}-[2-9A-Z]{3} --watch")
+        wait(terms, lambda: watch.search(host.text()) is not None, deadline)
+        assert "Others may watch the race with this line:" in host.text()
+        found = watch.search(host.text())
+        assert found is not None
+        host.send(b"\r")
+        guest = Term([*shlex.split(found.group(0))[1:], "--no-animation"], tmp_path / "guest")
+        terms.append(guest)
+        wait(terms, lambda: "You are watching this race." in guest.text(), deadline)
+        wait(terms, lambda: all("The race is over" in t.text() for t in terms), deadline)
+        assert "Roll the dice" not in host.text()
+        for term in terms:
+            term.send(b"q")
+        wait(terms, lambda: all(t.exited() for t in terms), deadline)
+        assert [t.status for t in terms] == [0, 0]
+    finally:
+        for term in terms:
+            term.close()
+    # The host's save holds the bots' race to its end.
+    (kept,) = (tmp_path / "host" / "history").glob("*.jsonl")
+    lines = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert [p["seat"] for p in lines[0]["players"]] == ["random", "greedy"]
+    assert "result" in lines[-1]
