@@ -519,6 +519,19 @@ ROWS = [
         "race.jsonl: the header's host field is damaged",
     ),
     ("net.no_host_save", dict(folder='saves'), 'no hosted race to resume in saves'),
+    ("net.seat_taken", dict(name="Cleo", free=["Ben", "Dora"]),
+     "Cleo's seat is taken; the free seats: Ben, Dora"),
+    ("net.no_such_seat", dict(name="Bne", free=["Ben"]),
+     "no seat in this race is named Bne; the free seats: Ben"),
+    ("net.choose_seat", dict(free=["Ben", "Cleo"]),
+     "several seats are free (Ben, Cleo): join with --name and the name of your seat"),
+    ("net.no_free_seat", dict(), "every seat is taken: join with --watch to watch the race"),
+    ("net.bad_line", dict(text="monza host"),
+     "monza host: not an invitation's line; paste it as the host's screen shows it, e.g. "
+     "monza join 192.168.1.5:8765 7K3-Q9P --name Ben"),
+    ("net.line_no_code", dict(text="monza join a:1"),
+     "monza join a:1: the join code is missing; paste the whole line the host's screen "
+     "shows"),
     (
         "net.dice_fair",
         dict(),

@@ -41,6 +41,10 @@ class SeatKind(enum.StrEnum):
         return tuple(kind for kind in cls if kind.is_bot)
 
 
+STAND_IN = SeatKind.EXPERT
+"""The computer driver that drives a dropped person's car after the grace in a networked
+race (``monza host --stand-in``): it spends none of their tiles (race.drivers.StandIn)."""
+
 _LEVEL_NAMES = {
     SeatKind.RANDOM: lambda: _("random"),
     SeatKind.GREEDY: lambda: _("greedy"),
@@ -90,4 +94,11 @@ def car_count_words(board: str, error: CarCountError, *, bots_only: bool = False
     )
 
 
-__all__ = ["SeatKind", "bot_record_name", "car_count_words", "level_name", "player_name"]
+__all__ = [
+    "STAND_IN",
+    "SeatKind",
+    "bot_record_name",
+    "car_count_words",
+    "level_name",
+    "player_name",
+]

@@ -22,6 +22,7 @@ from monza_tui.errors import Said
 from monza_tui.i18n import _
 from monza_tui.net.run import new_race
 from monza_tui.net.server import RaceServer
+from monza_tui.seats import SeatKind
 from monza_tui.wording import word
 
 
@@ -81,6 +82,9 @@ def test_join_with_a_wrong_code_is_refused_in_one_line(
                               "--remote NAME for a person elsewhere, --bot LEVEL"),
         (["--player", "Ann", "--remote", "Ann"],
          "every player needs a name of their own (the remote players join by their name)"),
+        (["--watch", "--player", "Ann", "--bot", "greedy"],
+         "with --watch nobody plays at this terminal: give the people elsewhere --remote "
+         "NAME, not --player"),
     ],
 )
 def test_host_with_bad_seats_is_one_line(
@@ -120,6 +124,26 @@ def test_host_seats_players_then_remotes_then_bots_with_a_secret_seed() -> None:
     assert [seat.remote for seat in first._seats] == [False, True, True, False]
     assert first.grace == 5
     assert first.race.seed != second.race.seed  # drawn, not the default's
+
+
+def test_host_watch_seats_nobody_here_and_lets_the_stand_in_be_chosen() -> None:
+    args = build_parser("host").parse_args(
+        ["host", "--board", "oval", "--watch", "--bot", "greedy", "--bot", "expert",
+         "--start-player", "2"])
+    server = hosted_server(args)
+    players = server.race.players
+    assert [(p.seat, p.car.value) for p in players] == [
+        (SeatKind.GREEDY, "red"), (SeatKind.EXPERT, "blue")]
+    assert server.race.game.start_player == 1
+    assert not any(seat.remote for seat in server._seats)
+    assert server.drop_level is SeatKind.EXPERT  # the stand-in by default
+    watched = build_parser("host").parse_args(
+        ["host", "--watch", "--remote", "Ben", "--bot", "random", "--stand-in", "greedy",
+         "--stand-in-tiles"])
+    server = hosted_server(watched)
+    assert [p.name for p in server.race.players][:1] == ["Ben"]
+    assert [seat.remote for seat in server._seats] == [True, False]
+    assert server.drop_level is SeatKind.GREEDY
 
 
 # The set-up screen's "Join a race" --------------------------------------------------------
@@ -211,6 +235,55 @@ def test_joining_a_race_that_is_over_shows_its_results() -> None:
                 await until(lambda: isinstance(app.screen, ResultsScreen), [pilot])
         finally:
             await client(app).close()
+            await server.stop()
+
+    run(main_)
+
+
+# The invitation's line pasted into the form; the welcome says whose seat it is ------------
+
+
+def test_the_join_form_takes_the_whole_pasted_line_and_says_whose_seat_it_is() -> None:
+    from textual import events
+    from textual.widgets import Input
+
+    from app.helpers import log_lines
+    from app.test_remote_race import toasts
+
+    async def main_() -> None:
+        race = new_race("oval", ["Ben", "Cleo"], [], seed=2)
+        server, address = await serve(race, range(0, 2))
+        line = f"  monza join  {address} {server.code}   --name Cleo \n"
+        app = race_app()
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.press("f3")
+                await until(lambda: isinstance(app.screen, JoinScreen), [pilot])
+                field = app.screen.query_one("#join-address", Input)
+                # Garbage is one worded line, and the form stays.
+                field.post_message(events.Paste("monza host --remote Ben"))
+                await pilot.pause()
+                await pilot.press("enter")
+                bad = word(Said("net.bad_line", {"text": "monza host --remote Ben"}))
+                await until(lambda: str(app.screen.query_one("#join-error").render())
+                            == bad[:1].upper() + bad[1:], [pilot])
+                field.value = ""
+                field.post_message(events.Paste(line))
+                await until(lambda: field.value == address, [pilot])
+                assert app.screen.query_one("#join-code", Input).value == server.code
+                assert app.screen.query_one("#join-name", Input).value == "Cleo"
+                await pilot.press("enter")
+                await until(lambda: isinstance(app.screen, RaceScreen), [pilot])
+                assert client(app).seats == frozenset({1})  # Cleo's seat, not the first
+                welcome = said("You drive {name} ({car})", name="Cleo",
+                               car=said("blue"))
+                # Told right after the race's opening lines (as a watcher is told it
+                # watches), and as a toast.
+                opening = app.screen.opening_lines()  # type: ignore[attr-defined]
+                await until(lambda: len(log_lines(app)) > len(opening), [pilot])
+                assert log_lines(app)[:len(opening) + 1] == [*opening, welcome]
+                assert welcome in toasts(app)
+        finally:
             await server.stop()
 
     run(main_)

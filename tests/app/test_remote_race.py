@@ -330,7 +330,7 @@ def test_a_dropped_guest_is_counted_down_replaced_by_a_bot_and_comes_back() -> N
                 # After the grace a computer driver takes the car, and plays.
                 await until(lambda: server.race.players[1].seat.is_bot, pilots)
                 handed = said("{name}'s car: a computer driver takes the wheel ({driver})",
-                              name="Ben", driver=f"🤖 {said('greedy')}")
+                              name="Ben", driver=f"🤖 {said('expert')}")
                 await until(lambda: handed in log_lines(host), pilots)
                 # Ben joins again by name: the car is his again.
                 back = await guest_app(server, address, name="Ben")

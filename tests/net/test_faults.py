@@ -53,7 +53,7 @@ def test_a_client_dropped_mid_turn_is_driven_by_a_bot_then_takes_its_seat_back()
             away = next(p[0] for p in ben.presences if p[0].kind == "away")
             assert away.until is not None  # the grace (0.2 s) counted down on Ben's screen
             # After the grace a computer driver takes Ann's car and plays her turn on.
-            await ben.wait_for(lambda: ben_client.race.players[0].seat is SeatKind.GREEDY)
+            await ben.wait_for(lambda: ben_client.race.players[0].seat is SeatKind.EXPERT)
             assert ben_client.presence[0].kind == "bot"
             await ben.wait_for(lambda: ben_client.race.state.turn >= 4)
             # Ann comes back with her token: her seat again, driven by her.
@@ -69,7 +69,7 @@ def test_a_client_dropped_mid_turn_is_driven_by_a_bot_then_takes_its_seat_back()
             await server.stop()
         final = server.race
         assert [(c.player, c.seat) for c in final.seat_changes] == [
-            (0, SeatKind.GREEDY), (0, SeatKind.HUMAN)]
+            (0, SeatKind.EXPERT), (0, SeatKind.HUMAN)]
         first = final.seat_changes[0]
         assert (first.turn, first.at) == (turn, 1)  # after Ann's roll, in her turn
         assert back.record == ben.record
@@ -77,7 +77,7 @@ def test_a_client_dropped_mid_turn_is_driven_by_a_bot_then_takes_its_seat_back()
         (replayed,) = parse_records(back.record, "test")  # the record checks as any other
         assert replayed.state == final.state
         assert replayed.seat_changes == final.seat_changes
-        assert '"seats": [{"at": 1, "player": 0, "seat": "greedy"}]' in back.record
+        assert '"seats": [{"at": 1, "player": 0, "seat": "expert"}]' in back.record
 
     run(main())
 
@@ -153,7 +153,7 @@ def test_a_client_that_drops_again_and_again_never_breaks_the_record() -> None:
             assert len(changes) <= MAX_SEAT_CHANGES
             # Ann is back but the turn's changes are spent: the computer driver keeps her
             # car until the turn is over, and it is handed back then.
-            assert server.race.players[0].seat is SeatKind.GREEDY
+            assert server.race.players[0].seat is SeatKind.EXPERT
             (back,) = parse_records(record_text([server.race], save=True), "save")
             assert back.seat_changes == server.race.seat_changes
         finally:

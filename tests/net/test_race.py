@@ -66,8 +66,8 @@ def test_people_and_bots_share_a_race_and_a_watcher_sees_it_all() -> None:
         watcher = Seat(play=False)
         try:
             await watcher.join(address, server.code, watch=True)
-            await seats[1].join(address, server.code)  # no name: the first free remote seat
-            await seats[0].join(address, server.code)
+            await seats[1].join(address, server.code, name="Ann")
+            await seats[0].join(address, server.code)  # no name: the one seat still free
             assert seats[1].client is not None and seats[1].client.seats == frozenset({0})
             assert seats[0].client is not None and seats[0].client.seats == frozenset({1})
             assert watcher.client is not None and watcher.client.seats == frozenset()

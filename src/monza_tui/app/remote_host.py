@@ -329,6 +329,12 @@ class RemoteHost(RaceHost):
         if self.watching:
             self.screen.call_after_refresh(
                 lambda: self.screen.log_lines([words.watching_words()]) if self.screen else None)
+        elif not self.hosting and self.client.seats:  # whose seat this is: a line and a toast
+            seat = self.client.race.players[min(self.client.seats)]
+            welcome = words.driving_words(seat.name, seat.car)
+            self.screen.call_after_refresh(
+                lambda: self.screen.log_lines([welcome]) if self.screen else None)
+            self.app.notify(welcome, timeout=8)
         if self.hosting and self.invitation is not None and self._free_seats():
             self.show_invitation()
         self._seen = dict(self.client.presence)

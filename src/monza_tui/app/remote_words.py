@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from monza_tui.engine import Colour
 from monza_tui.errors import Said
-from monza_tui.i18n import _, number
+from monza_tui.i18n import _, colour_name, number
 from monza_tui.net.protocol import Presence
 from monza_tui.wording import MESSAGES, word
 
@@ -65,6 +66,12 @@ def watching_words() -> str:
     return _("You are watching this race.")
 
 
+def driving_words(name: str, car: Colour) -> str:
+    """A person's first line on joining: the seat the host gave them, by name and colour
+    (a join without a name takes the one free seat: this says whose)."""
+    return _("You drive {name} ({car})").format(name=name, car=colour_name(car))
+
+
 def refusal_words(code: str, params: Mapping[str, object]) -> str:
     """The host refused an action: its code in the player's words (a code this version
     does not know is named, not hidden)."""
@@ -114,6 +121,7 @@ __all__ = [
     "back_words",
     "bot_words",
     "dice_check_words",
+    "driving_words",
     "leave_words",
     "offline_words",
     "on_its_own",

@@ -3,7 +3,9 @@
 The play flags describe the race; ``--player NAME`` is a person at this keyboard,
 ``--remote NAME`` a person elsewhere (they join with the invitation's code), ``--bot
 LEVEL`` a computer driver (run by the server). Turn order: the players, then the remote
-seats, then the bots, as given (like ``monza play``'s "seats after the players").
+seats, then the bots, as given (like ``monza play``'s "seats after the players"). With
+``--watch`` nobody plays here: a race of remote people and bots, or of bots alone, that
+this terminal and others watch.
 
 The race server (:class:`monza_tui.net.server.RaceServer`) runs inside the app's event
 loop; this terminal joins it over 127.0.0.1 with the host's token, like any other screen
@@ -28,9 +30,11 @@ from monza_tui.commands.play import (
 )
 from monza_tui.errors import UserError
 from monza_tui.i18n import _, number
+from monza_tui.seats import STAND_IN, SeatKind
 
 if TYPE_CHECKING:
     from monza_tui.net.server import RaceServer
+    from monza_tui.record import Race
 
 DEFAULT_PORT = 8765
 DEFAULT_GRACE = 20.0
@@ -55,6 +59,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("how long a dropped player's car waits before a computer driver takes it "
                "(default {n})").format(n=number(int(DEFAULT_GRACE))))
     parser.add_argument(
+        "--stand-in", choices=[level.value for level in SeatKind.levels()],
+        default=STAND_IN.value, metavar=_("LEVEL"),
+        help=_("the computer driver that drives a dropped player's car after the grace: "
+               "{levels} (default {level}); it spends none of their tiles nor their extra "
+               "roll").format(levels=_(", ").join(SeatKind.levels()),
+                              level=STAND_IN.value))
+    parser.add_argument(
+        "--stand-in-tiles", action="store_true",
+        help=_("let the stand-in spend the dropped player's tiles and extra roll"))
+    parser.add_argument(
+        "--watch", action="store_true",
+        help=_("this terminal only watches: every seat is a person elsewhere (--remote) or "
+               "a computer driver (--bot)"))
+    parser.add_argument(
         "--resume", action="store_true",
         help=_("continue the hosted race saved last (the others join again with the same "
                "code)"))
@@ -65,7 +83,7 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
     ``--seed`` is given), or with ``--resume`` from the hosted race saved last (the same
     code, seed and file). :class:`UserError` (one line) for a bad flag or save."""
     from monza_tui.net import hostsave
-    from monza_tui.net.run import make_server, resume_server
+    from monza_tui.net.run import make_server, resume_server, stand_in_options
 
     delay = _bot_delay(args)
     if args.resume:
@@ -73,6 +91,7 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
             ("--board", args.board), ("--pro", args.pro), ("--bonus", args.bonus),
             ("--player", args.player), ("--remote", args.remote), ("--bot", args.bot),
             ("--start-player", args.start_player), ("--seed", args.seed),
+            ("--watch", args.watch or None),
         ) if value is not None]
         if given:  # (the saved race goes on as it was set up: say so, ignore nothing)
             raise UserError(_("--resume goes on with the saved race as it was set up: leave "
@@ -84,12 +103,16 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
         path = hostsave.latest_host_save()
         if path is None:
             raise UserError(code="net.no_host_save", folder=shown(saves.saves_dir()))
-        return resume_server(path, grace=args.grace, bot_delay=delay)
+        return resume_server(path, grace=args.grace, bot_delay=delay,
+                             **stand_in_options(args))
     remotes = list(args.remote or [])
     players = list(args.player or [])
     if not remotes and not players and not args.bot:
         raise UserError(_("monza host needs its seats: --player NAME for a person here, "
                           "--remote NAME for a person elsewhere, --bot LEVEL"))
+    if args.watch and players:
+        raise UserError(_("with --watch nobody plays at this terminal: give the people "
+                          "elsewhere --remote NAME, not --player"))
     names = players + remotes
     if len({name.strip() for name in names}) != len(names):
         raise UserError(_("every player needs a name of their own (the remote players join "
@@ -100,10 +123,34 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
         from monza_tui.net import codes
 
         flags.seed = codes.new_seed()  # the dice of a shared race must not be foreseeable
-    _setup, race = race_from_flags(flags)
-    assert race is not None
+    if args.watch and not names:
+        race = _bots_only(flags)  # (the flags' race would seat a person here first)
+    else:
+        _setup, found = race_from_flags(flags)
+        assert found is not None
+        race = found
     remote = range(len(players), len(players) + len(remotes))
-    return make_server(race, remote=remote, grace=args.grace, bot_delay=delay)
+    return make_server(race, remote=remote, grace=args.grace, bot_delay=delay,
+                       **stand_in_options(args))
+
+
+def _bots_only(flags: argparse.Namespace) -> Race:
+    """The race of ``--bot`` seats alone, for a host that only watches: the bots as
+    ``monza play`` names them, in the board's cars from the first."""
+    from dataclasses import replace
+
+    from monza_tui.boardfile import load_board
+    from monza_tui.race.setup import RaceSetup, seats_from_flags, start_index, start_race
+
+    board_ref = flags.board or RaceSetup().board
+    board = load_board(board_ref)
+    cars = board.board.edition.cars
+    bots = seats_from_flags(["-"], flags.bot)[1:]  # (one home for the bots' names)
+    seats = tuple(replace(seat, car=cars[i % len(cars)]) for i, seat in enumerate(bots))
+    setup = RaceSetup(board=board_ref, pro=bool(flags.pro), bonus=bool(flags.bonus),
+                      seats=seats, start_player=start_index(seats, flags.start_player),
+                      seed=flags.seed)
+    return start_race(setup, board)
 
 
 def _bot_delay(args: argparse.Namespace) -> float:

@@ -1,8 +1,10 @@
 """`monza join ADDRESS CODE [--name NAME] [--watch] [--bell/--no-bell]`: take a seat in a
 race another terminal hosts (``monza host``), or watch it.
 
-The seat whose name matches ``--name``, else the first free seat for a person elsewhere;
-none free (or ``--watch``): a spectator. The client joins before the app draws anything, on
+Exactly the seat whose name matches ``--name`` (the host's invitation gives each seat its
+line); without a name the one free seat for a person elsewhere; a seat taken or unknown, or
+several free and no name, is refused in one line naming the free seats; ``--watch``: a
+spectator. The client joins before the app draws anything, on
 the event loop the app then runs on (its news arrive there): a wrong address, a refused
 code or a host that is gone is one line on stderr and exit status 2, never a traceback.
 """
@@ -25,8 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", metavar=_("CODE"),
                         help=_("the join code the host's screen shows (7K3-Q9P)"))
     parser.add_argument("--name", metavar=_("NAME"),
-                        help=_("your name: the seat the host gave this name (default: the "
-                               "first free seat; at most {n} characters)").format(
+                        help=_("your name: the seat the host gave this name, as the "
+                               "invitation's line for your seat says (without it: the one "
+                               "free seat; at most {n} characters)").format(
                                    n=MAX_NAME_CHARS))
     parser.add_argument("--watch", action="store_true",
                         help=_("only watch the race (a spectator drives no car)"))

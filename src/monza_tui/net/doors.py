@@ -113,7 +113,9 @@ class Doors:
 
     def admit(self, ws: ServerConnection, hello: Hello) -> Link:
         """Seat a new connection: the host's token, a seat's token, the seat of its name,
-        the first remote seat nobody has taken, or a spectator; its people are back."""
+        the one free remote seat when it names none, or (``watch``) a spectator; its people
+        are back. :class:`ProtocolError` when it asks for a seat it cannot have (taken, no
+        such name, several free and no name, none free): nobody is moved silently."""
         connection = Link(ws)
         token = hello.token or ""
         if token and codes.token_matches(token, self._host_token):
@@ -124,20 +126,19 @@ class Doors:
             connection.token = self._host_token
             connection.seats = frozenset(p for p, s in enumerate(self._seats) if not s.remote)
             self.host = connection
-        else:
-            seat = None if hello.watch else seat_for(self._seats, self._race(), token,
-                                                     hello.name)
-            if seat is not None:
-                held = self._seats[seat]
-                if held.holder is not None:  # the same person on a new line: the old goes
-                    old = held.holder
-                    self._out.close(old)
-                    self._out.links.discard(old)
-                if not token or held.token is None or not codes.token_matches(token, held.token):
-                    held.token = codes.new_token()
-                held.holder = connection
-                connection.token = held.token
-                connection.seats = frozenset({seat})
+        elif not hello.watch:
+            seat = seat_for(self._seats, self._race(), token, hello.name)
+            held = self._seats[seat]
+            if held.holder is not None:  # the same person (its token) on a new line:
+                # the old line goes
+                old = held.holder
+                self._out.close(old)
+                self._out.links.discard(old)
+            if not token or held.token is None or not codes.token_matches(token, held.token):
+                held.token = codes.new_token()
+            held.holder = connection
+            connection.token = held.token
+            connection.seats = frozenset({seat})
         for p in connection.seats:
             self._back(p)  # told to the others; the welcome tells this one
         self._out.links.add(connection)

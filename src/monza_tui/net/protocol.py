@@ -50,7 +50,11 @@ MAX_LEFT = 3600.0
 
 Seq = Annotated[StrictInt, Field(ge=0, le=MAX_SEQ)]
 PlayerIndex = Annotated[StrictInt, Field(ge=0, lt=MAX_PLAYERS)]
-Param = str | int | float | bool | None
+Names = Annotated[
+    list[Annotated[str, Field(max_length=MAX_NAME_CHARS)]], Field(max_length=MAX_PLAYERS)
+]
+"""Seats' names in a refusal (the free seats), worded by the client as a list."""
+Param = str | int | float | bool | None | Names
 
 
 class ProtocolError(ValueError):

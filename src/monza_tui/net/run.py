@@ -6,7 +6,8 @@ race through a client of its own; the headless host only prints the invitation a
 JSON line and serves until the race is over::
 
     python -m monza_tui.net.run --board oval --remote Ann --remote Ben --bot greedy --port 0
-    {"port": 40123, "code": "7K3-Q9P", "addresses": ["192.168.1.5:40123", ...], ...}
+    {"port": 40123, "code": "7K3-Q9P", "addresses": ["192.168.1.5:40123", ...],
+     "commands": ["monza join 192.168.1.5:40123 7K3-Q9P --name Ann", ...], ...}
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ import json
 import sys
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
+from typing import TypedDict
 
 from monza_tui.net import codes, hostsave
 from monza_tui.net.server import DEFAULT_PORT, Invitation, RaceServer
 from monza_tui.record import Player, Race
-from monza_tui.seats import SeatKind, bot_record_name
+from monza_tui.seats import STAND_IN, SeatKind, bot_record_name
 
 LINGER = 2.0
 """Seconds the headless host keeps serving after the end, so that every client hears it."""
@@ -37,13 +39,15 @@ def make_server(
     save_path: Path | None = None,
     grace: float = 20.0,
     bot_delay: float = 1.0,
-    drop_level: SeatKind = SeatKind.GREEDY,
+    drop_level: SeatKind = STAND_IN,
+    stand_in_tiles: bool = False,
     port: int | None = None,
 ) -> RaceServer:
     """The server of ``race`` (its computer drivers seeded from the race's seed, as at one
     keyboard and in ``simulate``) and (``save``) the host's save after every change
     (``save_path``: the file of a resumed race; None: a new file in ``saves/`` once there
-    is something to lose)."""
+    is something to lose); ``drop_level`` stands in for a dropped person after ``grace``,
+    spending none of their tiles nor their extra roll unless ``stand_in_tiles``."""
     code = code or codes.new_code()
     salt = salt or codes.new_salt()
     listening: list[RaceServer] = []
@@ -63,6 +67,7 @@ def make_server(
         grace=grace,
         bot_delay=bot_delay,
         drop_level=drop_level,
+        stand_in_tiles=stand_in_tiles,
         port=port,
     )
     listening.append(server)
@@ -135,6 +140,19 @@ def new_race(
     )
 
 
+class StandInOptions(TypedDict):
+    drop_level: SeatKind
+    stand_in_tiles: bool
+
+
+def stand_in_options(args: argparse.Namespace) -> StandInOptions:
+    """The server's options from ``--stand-in LEVEL`` (who drives a dropped person's car
+    after the grace) and ``--stand-in-tiles`` (it may spend their tiles and extra roll):
+    ``monza host``'s and the headless host's."""
+    return StandInOptions(drop_level=SeatKind(args.stand_in),
+                          stand_in_tiles=bool(args.stand_in_tiles))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The headless host (no terminal of its own: remote seats and computer drivers)."""
     parser = argparse.ArgumentParser(prog="python -m monza_tui.net.run")
@@ -151,18 +169,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--save", type=Path, help="the save file (default: a new one in saves/)")
     parser.add_argument("--resume", type=Path, help="a hosted race's save to go on with")
     parser.add_argument("--linger", type=float, default=LINGER)
+    parser.add_argument("--stand-in", choices=[level.value for level in SeatKind.levels()],
+                        default=STAND_IN.value)
+    parser.add_argument("--stand-in-tiles", action="store_true")
     args = parser.parse_args(argv)
     from monza_tui.errors import UserError
 
     try:
         if args.resume is not None:
-            server = resume_server(args.resume, grace=args.grace, bot_delay=args.bot_delay)
+            server = resume_server(args.resume, grace=args.grace, bot_delay=args.bot_delay,
+                                   **stand_in_options(args))
         else:
             race = new_race(args.board, args.remote, args.bot, seed=args.seed,
                             pro=args.pro, bonus=args.bonus)
             remote = range(len(args.remote))
             server = make_server(race, remote=remote, save_path=args.save, grace=args.grace,
-                                 bot_delay=args.bot_delay)
+                                 bot_delay=args.bot_delay, **stand_in_options(args))
     except UserError as error:
         print(f"monza host: {error}", file=sys.stderr)
         return 2
@@ -170,6 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def announce(invitation: Invitation) -> None:
         print(json.dumps({"port": invitation.port, "code": invitation.code,
                           "addresses": list(invitation.addresses),
+                          "commands": invitation.commands(),
                           "host_token": server.host_token}), flush=True)
 
     race = asyncio.run(host_race(server, host=args.host, port=args.port, announce=announce,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from monza_tui.net import codes
 from monza_tui.net.outbox import Link
-from monza_tui.net.protocol import MAX_LEFT, PresenceWire
+from monza_tui.net.protocol import MAX_LEFT, PresenceWire, ProtocolError
 from monza_tui.record import Race
 
 
@@ -39,24 +39,32 @@ class Seat:
     """A computer driver took over after the grace: given back when the person returns."""
 
 
-def seat_for(seats: Sequence[Seat], race: Race, token: str, name: str | None) -> int | None:
-    """Which remote seat a joining client takes: the seat of its token, else the free
-    seat of its name (any case), else the first remote seat nobody has taken; None: it
-    watches."""
+def seat_for(seats: Sequence[Seat], race: Race, token: str, name: str | None) -> int:
+    """The remote seat a joining client takes: the seat of its token (coming back), else
+    the seat of its name (any case) if nobody holds it, else with no name the one free
+    seat. Never another seat than the one asked for: a name that is taken or unknown, or
+    no name while several seats are free, is a :class:`ProtocolError` naming the free
+    seats (``net.seat_taken``, ``net.no_such_seat``, ``net.choose_seat``), and no free
+    seat at all is ``net.no_free_seat`` (the person may watch)."""
     if token:
         for p, seat in enumerate(seats):
             if seat.remote and seat.token and codes.token_matches(token, seat.token):
                 return p
     free = [p for p, seat in enumerate(seats) if seat.remote and seat.holder is None]
-    if name:
-        wanted = name.casefold()
-        for p in free:
-            if race.players[p].name.casefold() == wanted:
+    names = [race.players[p].name for p in free]
+    if not free:
+        raise ProtocolError("net.no_free_seat")
+    if name is None:
+        if len(free) == 1:
+            return free[0]  # (the welcome tells the person whose seat it is)
+        raise ProtocolError("net.choose_seat", free=names)
+    wanted = name.strip().casefold()
+    for p, player in enumerate(race.players):
+        if player.name.strip().casefold() == wanted:
+            if p in free:
                 return p
-    for p in free:
-        if seats[p].token is None:
-            return p
-    return None
+            raise ProtocolError("net.seat_taken", name=player.name, free=names)
+    raise ProtocolError("net.no_such_seat", name=name, free=names)
 
 
 def presence(

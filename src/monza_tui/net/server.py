@@ -34,7 +34,7 @@ from monza_tui.net import codes
 from monza_tui.net.doors import MAX_CONNECTIONS, Doors, greet
 from monza_tui.net.guesses import Guesses
 from monza_tui.net.invitation import Invitation, addresses
-from monza_tui.net.outbox import Link, Outbox
+from monza_tui.net.outbox import Link, Outbox, refuse_and_close
 from monza_tui.net.pace import THINK_AFTER, think, thinker
 from monza_tui.net.protocol import (
     MAX_CLIENT_FRAME,
@@ -82,13 +82,16 @@ class RaceServer:
         drive_pause: float | None = None,
         max_connections: int = MAX_CONNECTIONS,
         port: int | None = None,
+        stand_in_tiles: bool = False,
     ) -> None:
         """``remote``: the seats of people elsewhere (the computer drivers of the bot seats
         are :attr:`drivers`, seeded from the race's seed); ``save`` is called with the
         race after every change, before anyone hears of it; ``salt`` (kept in the save)
         keeps the seed's hash the same when a race is resumed; ``drive_pause`` is the
         moment left after a confirm for screens to show the car driving (default
-        ``bot_delay``); ``port`` is where a resumed race was hosted (its save's)."""
+        ``bot_delay``); ``port`` is where a resumed race was hosted (its save's); a
+        computer driver at a remote seat or a dropped person's stands in for them and
+        spends none of their tiles nor their extra roll unless ``stand_in_tiles``."""
         if not drop_level.is_bot:
             raise ValueError("drop_level must be a computer driver")
         self.race = race
@@ -101,7 +104,7 @@ class RaceServer:
         self.drive_pause = bot_delay if drive_pause is None else drive_pause
         self.drop_level = drop_level
         self._out = Outbox(save, lambda: self.race)
-        self.drivers = Drivers()
+        self.drivers = Drivers(None if stand_in_tiles else self._stands_in)
         """The computer drivers of the race's bot seats (``Drivers.set`` seats another)."""
         self._seats = [Seat(remote=p in remote) for p in range(len(race.players))]
         self._doors = Doors(lambda: self.race, self._seats, self._out,
@@ -138,7 +141,8 @@ class RaceServer:
             close_timeout=2,
         )
         bound = self._server.sockets[0].getsockname()[1] if self._server.sockets else port
-        self.invitation = Invitation(addresses(host, bound), bound, self.code)
+        names = tuple(self.race.players[p].name for p, s in enumerate(self._seats) if s.remote)
+        self.invitation = Invitation(addresses(host, bound), bound, self.code, names)
         self._pump = asyncio.create_task(self._run_pump())
         self._out.start()
         if self.race.state.is_terminal():
@@ -179,7 +183,11 @@ class RaceServer:
                             most=self._max_connections, guesses=self.guesses)
         if hello is None:
             return
-        connection = self._doors.admit(ws, hello)
+        try:
+            connection = self._doors.admit(ws, hello)
+        except ProtocolError as refusal:  # a seat it cannot have: said, and the line closed
+            await refuse_and_close(ws, refusal.code, **refusal.params)
+            return
         self._out.tell(self._welcome(connection), (connection,))
         if self.race.state.is_terminal():
             self._out.tell(self._over_message(), (connection,))
@@ -313,6 +321,12 @@ class RaceServer:
             )
         )
         self._wake.set()
+
+    def _stands_in(self, player: int) -> bool:
+        """Whether a computer driver at ``player``'s seat drives for a person who may come
+        back (a remote seat, or a dropped person's at the host's keyboard)."""
+        seat = self._seats[player]
+        return seat.remote or seat.dropped
 
     async def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every change is saved and sent; False if ``timeout`` ran out."""

@@ -6,16 +6,19 @@ changed hands before (the record holds both), so a race plays the same moves at 
 keyboard, line by line, hosted over the network or in ``simulate``, and again when it is
 resumed or replayed for a bug report. A driver that raises, or chooses what the rules
 refuse, never stops a race: the first legal action is played instead, and the error is
-handed back for the front end to say (:func:`bot_move`).
+handed back for the front end to say (:func:`bot_move`). A driver standing in for a person
+who may come back (a networked race's dropped seat) drives as well as its level but spends
+nothing of theirs (:class:`StandIn`).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from monza_tui.engine import Action, State, TakeBack
+from monza_tui.engine import Action, KeepRoll, Phase, State, TakeBack, Tile
 from monza_tui.record import Race
 
 if TYPE_CHECKING:  # (the drivers' module is loaded with the first computer driver)
@@ -38,12 +41,46 @@ def changes_of(race: Race, player: int) -> int:
     return sum(1 for change in race.seat_changes if change.player == player)
 
 
+class StandIn:
+    """A computer driver at the wheel of a person who is away: it drives as ``driver``
+    does, but spends none of their tiles (R12) nor their extra roll (R13), so that the
+    person comes back to the hand they left.
+
+    It plans on a view of the state in which the player holds no tile and no extra roll,
+    so every action it returns is one the real state allows too (fewer tokens in hand
+    only ever take placements away); at the extra roll it keeps the dice, and a tile
+    the person placed before leaving is taken back (R6) before it plans."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+        self.level = driver.level
+
+    def choose(self, state: State) -> Action:
+        if state.phase is Phase.EXTRA_ROLL:
+            return KeepRoll()  # R13: the extra-roll tile stays in hand
+        if any(isinstance(placed.token, Tile) for placed in state.path):
+            return TakeBack()  # R6: back to the hand, before the tile is spent
+        return self.driver.choose(empty_handed(state, state.current_player()))
+
+
+def empty_handed(state: State, player: int) -> State:
+    """``state`` as if ``player`` held no accelerator tile and no extra roll (R12)."""
+    tiles = tuple(frozenset() if p == player else held for p, held in enumerate(state.tiles))
+    extra = tuple(False if p == player else held for p, held in enumerate(state.extra_rolls))
+    return replace(state, tiles=tiles, extra_rolls=extra)
+
+
 class Drivers:
     """The computer drivers of one race's bot seats, made when first asked for and again
     whenever a seat has changed hands (a person left, a level was changed)."""
 
-    def __init__(self) -> None:
+    def __init__(self, stand_in: Callable[[int], bool] | None = None) -> None:
+        """``stand_in(player)``: whether a computer driver at that seat stands in for a
+        person who may come back (it spends nothing of theirs: :class:`StandIn`); None:
+        every driver plays its own game (one keyboard, ``simulate``, a host that lets
+        stand-ins spend)."""
         self._made: dict[int, tuple[str, int, Driver]] = {}
+        self._stand_in = stand_in
 
     def of(self, race: Race, player: int) -> Driver:
         """The driver of ``player``'s seat now (the same one between its moves).
@@ -59,6 +96,8 @@ class Drivers:
             driver = make_driver(level, driver_rng(race.seed, player, changes))
             made = (level.value, changes, driver)
             self._made[player] = made
+        if self._stand_in is not None and self._stand_in(player):
+            return StandIn(made[2])
         return made[2]
 
     def set(self, player: int, level: str, changes: int, driver: Driver) -> None:
@@ -115,4 +154,14 @@ def fallback(state: State) -> Action:
     return next((action for action in legal if not isinstance(action, TakeBack)), legal[0])
 
 
-__all__ = ["MAX_STEPS", "BotMove", "Drivers", "bot_move", "changes_of", "driver_rng", "fallback"]
+__all__ = [
+    "MAX_STEPS",
+    "BotMove",
+    "Drivers",
+    "StandIn",
+    "bot_move",
+    "changes_of",
+    "driver_rng",
+    "empty_handed",
+    "fallback",
+]

@@ -17,6 +17,13 @@ MESSAGES: dict[str, Message] = {
     "net.too_many": N_("too many wrong codes lately: wait {seconds} s and try again"),
     "net.hello_first": N_("the host expected a hello first"),
     "net.hello_again": N_("already joined"),
+    # Refusals of a seat (nobody is moved to another seat than the one asked for)
+    "net.seat_taken": N_("{name}'s seat is taken; the free seats: {free}"),
+    "net.no_such_seat": N_("no seat in this race is named {name}; the free seats: {free}"),
+    "net.choose_seat": N_(
+        "several seats are free ({free}): join with --name and the name of your seat"
+    ),
+    "net.no_free_seat": N_("every seat is taken: join with --watch to watch the race"),
     # Refusals of a message
     "net.bad_json": N_("the host could not read a message from this monza"),
     "net.bad_message": N_("the host refused a malformed message"),
@@ -39,6 +46,13 @@ MESSAGES: dict[str, Message] = {
     "net.bad_address": N_(
         "{address}: not an address; give HOST:PORT as the host shows it, e.g. "
         "192.168.1.5:8765"
+    ),
+    "net.bad_line": N_(
+        "{text}: not an invitation's line; paste it as the host's screen shows it, e.g. "
+        "monza join 192.168.1.5:8765 7K3-Q9P --name Ben"
+    ),
+    "net.line_no_code": N_(
+        "{text}: the join code is missing; paste the whole line the host's screen shows"
     ),
     "net.cannot_connect": N_("cannot reach the host at {address}: {why}"),
     "net.timeout": N_("no answer in time"),

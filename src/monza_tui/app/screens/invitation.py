@@ -1,6 +1,7 @@
-"""The host's invitation: the line to give the other house (``monza join ADDRESS CODE``),
-the addresses and the code, and who has taken their seat. Shown over the race when it
-starts with a seat still free, and again with ``i`` at any moment."""
+"""The host's invitation: the line to give each person elsewhere (``monza join ADDRESS CODE
+--name NAME``, one per remote seat), the addresses and the code, and who has taken their
+seat. Shown over the race when it starts with a seat still free, and again with ``i`` at
+any moment."""
 
 from __future__ import annotations
 
@@ -24,8 +25,13 @@ def invitation_lines(host: RemoteHost) -> list[str]:
     assert invitation is not None
     addresses = list(invitation.addresses)
     code = invitation.code
-    lines = [_("Give the other house this line to type:"), "  " + invitation.command(),
-             _("Code: {code}").format(code=code)]
+    if invitation.names:
+        lines = [_("Give each person elsewhere the line of their seat to type:"),
+                 *("  " + command for command in invitation.commands())]
+    else:  # (no seat for a person elsewhere: others may watch)
+        lines = [_("Others may watch the race with this line:"),
+                 "  " + invitation.command(watch=True)]
+    lines.append(_("Code: {code}").format(code=code))
     if len(addresses) > 1:
         lines.append(_("Also reachable at: {addresses}").format(
             addresses=_(", ").join(addresses[1:])))

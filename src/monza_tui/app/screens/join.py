@@ -1,9 +1,11 @@
 """Join a race hosted elsewhere, without a command line (the set-up screen's "Join a race";
 a browser's visitor of ``monza serve`` has no other way): the address, the code and a name,
-as ``monza join ADDRESS CODE --name NAME`` takes them."""
+as ``monza join ADDRESS CODE --name NAME`` takes them; the invitation's whole line pasted
+into the address fills all three."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.cells import cell_len
@@ -17,6 +19,7 @@ from monza_tui.app.screens.setup_form import TickBox
 from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _
+from monza_tui.net.invitation import JoinLine, looks_like_a_line, read_line
 
 if TYPE_CHECKING:
     from monza_tui.app.shell import Shell
@@ -37,7 +40,7 @@ class JoinScreen(ModalScreen[None]):
                          classes="network-help", markup=False)
             # Each field keeps its label beside it (a placeholder goes once typing starts).
             fields = (
-                (_("Address"), _("Address (e.g. 192.168.1.20:8765)"), "join-address"),
+                (_("Address"), _("Address, or the invitation's whole line"), "join-address"),
                 (_("Code"), _("Code (e.g. 7K3-Q9P)"), "join-code"),
                 (_("Name"), _("Your name (your seat's name)"), "join-name"),
             )
@@ -61,10 +64,35 @@ class JoinScreen(ModalScreen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_join()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A whole invitation line pasted into the address: its parts go to their fields
+        (said only on joining if it is no line: it may be half typed)."""
+        if event.input.id == "join-address" and looks_like_a_line(event.value):
+            with contextlib.suppress(UserError):
+                self._fill(read_line(event.value))
+
+    def _fill(self, line: JoinLine) -> None:
+        self.query_one("#join-address", Input).value = line.address
+        self.query_one("#join-code", Input).value = line.code
+        if line.name is not None:
+            self.query_one("#join-name", Input).value = line.name
+        if line.watch:
+            self.query_one("#join-watch", Checkbox).value = True
+
     def _value(self, selector: str) -> str:
         return self.query_one(selector, Input).value.strip()
 
     def action_join(self) -> None:
+        typed = self._value("#join-address")
+        if looks_like_a_line(typed):  # a line that did not read: say why
+            try:
+                self._fill(read_line(typed))
+            except UserError as error:
+                from monza_tui.app.remote_words import on_its_own
+                from monza_tui.wording import word
+
+                self._say(on_its_own(word(error)))
+                return
         address, code = self._value("#join-address"), self._value("#join-code")
         if not address or not code:
             self._say(_("Type the address and the code the host's screen shows."))
