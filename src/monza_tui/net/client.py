@@ -207,9 +207,10 @@ class RaceClient:
         watch: bool = False,
         token: str | None = None,
     ) -> RaceClient:
-        """Connect to the host at ``address`` with ``code`` and take a seat (the seat of
-        ``name``, else the first free remote seat, else watch; ``token``: the host's or a
-        seat's token). :class:`JoinError` (one worded line) if it cannot."""
+        """Connect to the host at ``address`` with ``code`` and take exactly the seat of
+        ``name`` (without a name, the one free remote seat), or watch (``watch``);
+        ``token``: the host's or a seat's token. :class:`JoinError` (one worded line) if
+        it cannot, a seat taken or unknown too."""
         client = cls(address, code, listener, name=name, watch=watch, token=token)
         try:
             welcome = await client._connect()
