@@ -31,9 +31,9 @@ from monza_tui.engine import (
 )
 from monza_tui.limits import MAX_SEAT_CHANGES
 from monza_tui.net import codes
-from monza_tui.net.doors import MAX_CONNECTIONS, Doors, greet
+from monza_tui.net.doors import HANDSHAKE_TIMEOUT, MAX_CONNECTIONS, Doors, doorkeeper, greet
 from monza_tui.net.invitation import Invitation, addresses
-from monza_tui.net.outbox import Link, Outbox
+from monza_tui.net.outbox import MAX_BEHIND, Link, Outbox
 from monza_tui.net.pace import THINK_AFTER, think, thinker
 from monza_tui.net.protocol import (
     MAX_CLIENT_FRAME,
@@ -81,13 +81,15 @@ class RaceServer:
         drive_pause: float | None = None,
         max_connections: int = MAX_CONNECTIONS,
         port: int | None = None,
+        max_behind: int = MAX_BEHIND,
     ) -> None:
         """``remote``: the seats of people elsewhere (the computer drivers of the bot seats
         are :attr:`drivers`, seeded from the race's seed); ``save`` is called with the
         race after every change, before anyone hears of it; ``salt`` (kept in the save)
         keeps the seed's hash the same when a race is resumed; ``drive_pause`` is the
         moment left after a confirm for screens to show the car driving (default
-        ``bot_delay``); ``port`` is where a resumed race was hosted (its save's)."""
+        ``bot_delay``); ``port`` is where a resumed race was hosted (its save's); a client
+        with more than ``max_behind`` messages unsent is cut off."""
         if not drop_level.is_bot:
             raise ValueError("drop_level must be a computer driver")
         self.race = race
@@ -99,7 +101,7 @@ class RaceServer:
         self.bot_delay = bot_delay
         self.drive_pause = bot_delay if drive_pause is None else drive_pause
         self.drop_level = drop_level
-        self._out = Outbox(save, lambda: self.race)
+        self._out = Outbox(save, lambda: self.race, max_behind=max_behind)
         self.drivers = Drivers()
         """The computer drivers of the race's bot seats (``Drivers.set`` seats another)."""
         self._seats = [Seat(remote=p in remote) for p in range(len(race.players))]
@@ -133,6 +135,8 @@ class RaceServer:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            open_timeout=HANDSHAKE_TIMEOUT,
+            create_connection=doorkeeper(lambda: len(self._out.links)),
         )
         bound = self._server.sockets[0].getsockname()[1] if self._server.sockets else port
         self.invitation = Invitation(addresses(host, bound), bound, self.code)
