@@ -31,7 +31,14 @@ from monza_tui.engine import (
 )
 from monza_tui.limits import MAX_SEAT_CHANGES
 from monza_tui.net import codes
-from monza_tui.net.doors import HANDSHAKE_TIMEOUT, MAX_CONNECTIONS, Doors, doorkeeper, greet
+from monza_tui.net.doors import (
+    HANDSHAKE_TIMEOUT,
+    MAX_CONNECTIONS,
+    MAX_UNPROVEN,
+    Doors,
+    doorkeeper,
+    greet,
+)
 from monza_tui.net.invitation import Invitation, addresses
 from monza_tui.net.outbox import MAX_BEHIND, Link, Outbox
 from monza_tui.net.pace import THINK_AFTER, think, thinker
@@ -62,6 +69,8 @@ from monza_tui.seats import SeatKind
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
+BACKLOG = 2 * MAX_UNPROVEN
+"""Connections waiting to be accepted at most (and so accepted at once)."""
 
 
 class RaceServer:
@@ -137,6 +146,9 @@ class RaceServer:
             close_timeout=2,
             open_timeout=HANDSHAKE_TIMEOUT,
             create_connection=doorkeeper(lambda: len(self._out.links)),
+            # asyncio accepts up to ``backlog`` sockets at a time before any is turned
+            # away: a flood must not hold more files than the host can spare.
+            backlog=BACKLOG,
         )
         bound = self._server.sockets[0].getsockname()[1] if self._server.sockets else port
         self.invitation = Invitation(addresses(host, bound), bound, self.code)
