@@ -96,7 +96,7 @@ def doorkeeper(proven: Callable[[], int]) -> type[ServerConnection]:
                 log.warning("%d connections have not given the code yet; "
                             "turning new ones away", unproven)
                 turning_away = True
-            transport.abort()
+            self.transport.abort()  # (the Transport super() kept)
 
     return Doorkept
 

@@ -22,6 +22,10 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+# The wording layer words a failed save (UserError.__str__ imports it when first used):
+# imported now, since a save may fail because no file can be opened any more (EMFILE),
+# and an import opens files.
+from monza_tui import wording  # noqa: F401
 from monza_tui.net.protocol import (
     ActionWire,
     Over,
@@ -33,10 +37,6 @@ from monza_tui.net.protocol import (
     Welcome,
     dump,
 )
-# The wording layer words a failed save (UserError.__str__ imports it when first used):
-# imported now, since a save may fail because no file can be opened any more (EMFILE),
-# and an import opens files.
-from monza_tui import wording  # noqa: F401
 from monza_tui.record import Race
 
 log = logging.getLogger(__name__)
