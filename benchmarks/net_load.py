@@ -10,7 +10,8 @@ monotonic clock, shared by the two processes. It prints the latencies (median, p
 max) and how many races per second finished.
 
 Run ``.venv/bin/python benchmarks/net_load.py`` (50 races of three greedy drivers on the
-oval; about half a minute on two cores) or ``--races 10`` for a quick look.
+oval; under half a minute on two busy cores) or ``--races 10`` for a quick look;
+its table is in docs/network.md, "Under load".
 """
 
 from __future__ import annotations

@@ -21,10 +21,11 @@ STARTUP_SECONDS = 30.0
 
 
 @contextmanager
-def serving(root: Path, *flags: str) -> Iterator[str]:
+def serving(root: Path, *flags: str, logs: list[str] | None = None) -> Iterator[str]:
     """Run ``monza serve --port 0 --visitors ROOT`` (bots without pause, no animation) and
     give its address; stopped with SIGTERM at the end, which must end every game it
-    started too (its process group empties), else they are killed and the test fails."""
+    started too (its process group empties), else they are killed and the test fails.
+    ``logs`` gets the lines the server wrote to its stderr."""
     env = dict(os.environ, LANGUAGE="en", LC_ALL="C.UTF-8")
     for name in ("MONZA_WEB", "MONZA_EMOJI", "MONZA_CONFIG"):
         env.pop(name, None)
@@ -44,6 +45,8 @@ def serving(root: Path, *flags: str) -> Iterator[str]:
                 process.kill()
                 process.wait(timeout=10)
         left = _group_left(process.pid)
+        if logs is not None and process.stderr is not None:
+            logs.extend(process.stderr.read().decode(errors="replace").splitlines())
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
@@ -101,3 +104,22 @@ class Terminal:
     def flat(self) -> str:
         """The screen as one line of words (a sentence wrapped over lines reads whole)."""
         return " ".join(self.text().split())
+
+
+def games_of(root: Path) -> list[int]:
+    """The process ids of the games running now for the visitors under ``root`` (the
+    game's own process: ``python -m monza_tui.web.visitor`` with a home there)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            if b"monza_tui.web.visitor" not in argv:
+                continue
+            environment = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:  # (it ended meanwhile)
+            continue
+        if any(line.startswith(f"MONZA_HOME={root}/".encode()) for line in environment):
+            found.append(int(entry.name))
+    return found

@@ -101,9 +101,8 @@ def test_the_set_up_screen_reaches_the_browser(tmp_path: Path) -> None:
 
     with serving(tmp_path / "web") as address:
         asyncio.run(main(address))
-    # One visitor, one folder (its own MONZA_HOME), named by the id in its cookie.
-    (folder,) = visitor_folders(tmp_path / "web")
-    assert visitors.home_of(tmp_path / "web", folder.name) == folder
+    # Nothing was kept, so the visitor has no folder yet.
+    assert visitor_folders(tmp_path / "web") == []
 
 
 def test_each_visitor_is_offered_only_their_own_race(tmp_path: Path) -> None:
@@ -139,10 +138,12 @@ def test_each_visitor_is_offered_only_their_own_race(tmp_path: Path) -> None:
 
     with serving(root) as address:
         asyncio.run(main(address))
-    homes = visitor_folders(root)
-    assert len(homes) == 2
-    saved = {home.name: sorted((home / "saves").glob("*.jsonl")) for home in homes}
-    assert sorted(len(files) for files in saved.values()) == [0, 1]
+    # Ann's folder (her MONZA_HOME, named by the id in her cookie) holds her save, private
+    # to the server's user; Ben kept nothing, so he has no folder.
+    (home,) = visitor_folders(root)
+    assert visitors.home_of(root, home.name) == home
+    assert len(sorted((home / "saves").glob("*.jsonl"))) == 1
+    assert home.stat().st_mode & 0o777 == 0o700
 
 
 def test_the_page_speaks_the_browser_language_and_signs_its_cookie(tmp_path: Path) -> None:
@@ -166,19 +167,43 @@ def test_the_page_speaks_the_browser_language_and_signs_its_cookie(tmp_path: Pat
 
 
 def test_a_stranger_frame_changes_nothing(tmp_path: Path) -> None:
-    """Frames that are not the page's JSON are skipped; the game goes on."""
+    """Frames that are not the page's messages, or carry values no terminal has, are
+    ignored (one log line for them all); the game goes on."""
+    junk = ("not json", "[]", '["resize", {"width": "wide"}]', '{"a": 1}', '["stdin"]',
+            '["resize", {"width": Infinity, "height": 40}]',
+            '["resize", {"width": 80, "height": NaN}]',
+            '["resize", {"width": 1e400, "height": 40}]',
+            '["resize", {"width": true, "height": 40}]',
+            '["resize", {"width": 99999999999999999999999, "height": 40}]',
+            '["resize", {"width": -3, "height": 40}]', '["resize", [80, 24]]',
+            '["stdin", 5]', json.dumps(["ping", "x" * 1000]), "[" * 5000 + "]" * 5000)
+    logs: list[str] = []
+
     async def main(address: str) -> None:
         async with browser() as session:
             tab = await visit(session, address)
+            for frame in junk:
+                await tab.websocket.send_str(frame)
             await tab.see(_(SET_UP))
-            for junk in ("not json", "[]", '["resize", {"width": "wide"}]', '{"a": 1}',
-                         '["stdin"]'):
-                await tab.websocket.send_str(junk)
+            for frame in junk:
+                await tab.websocket.send_str(frame)
+            # Still the page's own messages are heard: the game answers a ping and a key.
+            await tab.websocket.send_str('["ping", "1"]')
             await tab.keys("\x11")
-            await tab.until_closed()
+            pong = False
+            while True:
+                message = await asyncio.wait_for(tab.websocket.receive(), WAIT)
+                if message.type == aiohttp.WSMsgType.TEXT:
+                    pong = pong or message.json() == ["pong", "1"]
+                elif message.type != aiohttp.WSMsgType.BINARY:
+                    break
+            assert pong
 
-    with serving(tmp_path / "web") as address:
+    with serving(tmp_path / "web", logs=logs) as address:
         asyncio.run(main(address))
+    assert [line for line in logs if "Traceback" in line] == []
+    assert [line for line in logs if "not the page's" in line] == [
+        "a tab sent a message that is not the page's; ignored (and any more)"]
 
 
 def test_a_made_up_cookie_is_a_new_visitor(tmp_path: Path) -> None:

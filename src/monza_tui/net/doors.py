@@ -11,6 +11,7 @@ race, so it is handed back to the server (``hand``), which saves and tells it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 from collections.abc import Callable, Sequence
 
@@ -32,8 +33,16 @@ from monza_tui.net.seating import Seat, presence, seat_for
 from monza_tui.record import Race
 from monza_tui.seats import SeatKind
 
-HELLO_TIMEOUT = 10.0
-"""Seconds a new connection has to say hello."""
+log = logging.getLogger(__name__)
+
+HANDSHAKE_TIMEOUT = 5.0
+"""Seconds a new connection has to open its websocket (the HTTP upgrade)."""
+HELLO_TIMEOUT = 5.0
+"""Seconds a new connection has then to say hello."""
+MAX_UNPROVEN = 16
+"""Connections at once that have not yet given the join code (opening, saying hello,
+being refused). More are cut off as they come: a flood of idle connections must not take
+the host's file descriptors (every save needs one) nor starve the seated players."""
 WRONG_CODE_PAUSE = 0.5
 """Seconds before a wrong code is answered: guessing codes one by one is slow."""
 MAX_CONNECTIONS = 32
@@ -83,6 +92,29 @@ def _peer(ws: ServerConnection) -> str:
     """The address a connection comes from ("" when the system does not say)."""
     remote = ws.remote_address
     return str(remote[0]) if isinstance(remote, tuple) and remote else ""
+
+
+def doorkeeper(proven: Callable[[], int]) -> type[ServerConnection]:
+    """The connection class of a host whose ``proven()`` connections have given the code:
+    a new one beyond :data:`MAX_UNPROVEN` unproven connections is cut off at once, before
+    it is read (one log line per flood, not per connection)."""
+    turning_away = False
+
+    class Doorkept(ServerConnection):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            nonlocal turning_away
+            unproven = len(self.server.handler_tasks) - proven()
+            super().connection_made(transport)  # (its handler ends at once when cut off)
+            if unproven < MAX_UNPROVEN:
+                turning_away = False
+                return
+            if not turning_away:
+                log.warning("%d connections have not given the code yet; "
+                            "turning new ones away", unproven)
+                turning_away = True
+            self.transport.abort()  # (the Transport super() kept)
+
+    return Doorkept
 
 
 class Doors:
@@ -157,21 +189,28 @@ class Doors:
             self._hand(player, SeatKind.HUMAN)
 
     def left(self, connection: Link) -> None:
-        """A connection closed: its people are away; after the grace a computer driver
-        takes their cars (:meth:`_grace_over`)."""
-        if connection not in self._out.links:
-            return  # replaced by a newer connection of the same person
+        """A connection ended, however it ended (the client quit, its line broke, it was
+        cut off for falling behind, an oversized frame): its people are away; after the
+        grace a computer driver takes their cars (:meth:`_grace_over`). Only the seats it
+        still holds: a person back on a newer line keeps theirs."""
         self._out.links.discard(connection)
-        if connection is self.host:
+        was_host = connection is self.host
+        if was_host:
             self.host = None
         loop = asyncio.get_running_loop()
         race = self._race()
         for p in connection.seats:
             seat = self._seats[p]
-            if seat.holder is connection:
+            if seat.remote:
+                if seat.holder is not connection:
+                    continue  # replaced by a newer connection of the same person
                 seat.holder = None
+            elif not was_host:
+                continue  # the host's terminal came back on a newer line
             if race.state.is_terminal() or race.players[p].seat.is_bot:
                 continue
+            if seat.timer is not None:
+                seat.timer.cancel()
             seat.away_until = loop.time() + self._grace
             seat.timer = loop.call_later(self._grace, self._grace_over, p)
         self.tell_presence()
@@ -220,4 +259,13 @@ class Doors:
         self._out.broadcast(PresenceMessage(presence=self.presence()))
 
 
-__all__ = ["HELLO_TIMEOUT", "MAX_CONNECTIONS", "WRONG_CODE_PAUSE", "Doors", "greet"]
+__all__ = [
+    "HANDSHAKE_TIMEOUT",
+    "HELLO_TIMEOUT",
+    "MAX_CONNECTIONS",
+    "MAX_UNPROVEN",
+    "WRONG_CODE_PAUSE",
+    "Doors",
+    "doorkeeper",
+    "greet",
+]

@@ -22,6 +22,10 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+# The wording layer words a failed save (UserError.__str__ imports it when first used):
+# imported now, since a save may fail because no file can be opened any more (EMFILE),
+# and an import opens files.
+from monza_tui import wording  # noqa: F401
 from monza_tui.net.protocol import (
     ActionWire,
     Over,
@@ -38,8 +42,11 @@ from monza_tui.record import Race
 log = logging.getLogger(__name__)
 
 MAX_BEHIND = 2_000
-"""Frames a connection may have waiting; a client further behind is closed (it comes
+"""Frames a connection may have waiting; a client further behind is cut off (it comes
 back by itself and is sent the race afresh)."""
+SAVE_RETRY = 0.5
+"""Seconds before a failed save is tried again (the race's end must reach the disk even
+when nothing changes after it)."""
 
 Telling = Welcome | ActionWire | Seats | PresenceMessage | Over
 
@@ -55,17 +62,22 @@ class Link:
     host: bool = False
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     writer: asyncio.Task[None] | None = None
+    closing: bool = False
+    """Told to close (or cut off): nothing more is queued for it."""
 
 
 class Outbox:
     """The host's open links and what it has said to them (see the module's docstring)."""
 
-    def __init__(self, save: Callable[[Race], object] | None, race: Callable[[], Race]) -> None:
+    def __init__(self, save: Callable[[Race], object] | None, race: Callable[[], Race],
+                 *, max_behind: int = MAX_BEHIND) -> None:
         """``save`` writes a race (None: nothing is saved, frames go at once); ``race``
-        gives the race as it is now."""
+        gives the race as it is now; a link with more than ``max_behind`` frames waiting
+        is cut off."""
         self.links: set[Link] = set()
         self.save_error: str | None = None
         """Why the last save failed (the race goes on), or None."""
+        self._max_behind = max_behind
         self._save = save
         self._race = race
         self._dirty = False
@@ -121,17 +133,26 @@ class Outbox:
         self._said.set()
 
     def put(self, link: Link, frame: str) -> None:
-        """Queue ``frame`` for ``link``; a link too far behind is closed."""
-        if link.queue.qsize() > MAX_BEHIND:
-            log.warning("a client fell %d messages behind; closing it", MAX_BEHIND)
-            self.links.discard(link)
-            link.queue.put_nowait(None)
+        """Queue ``frame`` for ``link``; a link too far behind is cut off.
+
+        Cut off, not closed politely: a client that reads nothing never lets its writer
+        reach a closing frame. The line drops, so its connection ends as every other does
+        (the server's ``_serve`` ends, and ``Doors.left`` makes its people away for the
+        grace): the link stays in :attr:`links` until then."""
+        if link.closing:
+            return
+        if link.queue.qsize() >= self._max_behind:
+            log.warning("a client fell %d messages behind; cutting it off", self._max_behind)
+            link.closing = True
+            link.ws.transport.abort()
             return
         link.queue.put_nowait(frame)
 
     def close(self, link: Link) -> None:
         """Close ``link`` once what it was sent is out."""
-        link.queue.put_nowait(None)
+        if not link.closing:
+            link.closing = True
+            link.queue.put_nowait(None)
 
     async def write(self, link: Link) -> None:
         """Send a link's frames in order until ``None`` closes it (its writer task)."""
@@ -163,31 +184,67 @@ class Outbox:
         return True
 
     async def _run_saver(self) -> None:
+        """Save, then let go of what was said meanwhile, for ever. Nothing here may end
+        the task: a saver that died would hold every frame from then on (the clients would
+        hear nothing more). A failed save is tried again after :data:`SAVE_RETRY`."""
         loop = asyncio.get_running_loop()
         while True:
             await self._said.wait()
             self._said.clear()
             held, self._held = self._held, []
             self._busy = True  # (nothing is pending now, yet it is not saved: flush waits)
+            saved = True
             if self._dirty:
                 self._dirty = False
-                await loop.run_in_executor(self._saver, self._save_now, self._race())
+                try:
+                    saved = await loop.run_in_executor(self._saver, self._save_now,
+                                                       self._race())
+                except Exception as error:  # (the thread could not be started: no memory)
+                    saved = self._failed(error)
             for frame, targets in held:
                 for link in targets:
                     if link in self.links:
                         self.put(link, frame)
             self._busy = False
+            if not saved:  # the frames went (the race goes on); the save is due again
+                self._dirty = True
+                await asyncio.sleep(SAVE_RETRY)
+                self._said.set()
             self._flushed.set()
 
-    def _save_now(self, race: Race) -> None:
-        """Write ``race`` (in the saver's thread)."""
+    def _save_now(self, race: Race) -> bool:
+        """Write ``race`` (in the saver's thread); whether it was written."""
         assert self._save is not None
         try:
             self._save(race)
-            self.save_error = None
         except Exception as error:  # a full disk must not stop the race: said, retried
-            self.save_error = str(error) or type(error).__name__
-            log.warning("save failed: %s", self.save_error)
+            return self._failed(error)
+        if self.save_error is not None:
+            log.warning("saved again after the failure")
+        self.save_error = None
+        return True
+
+    def _failed(self, error: Exception) -> bool:
+        """Keep and log why a save failed, once per reason (retries fail alike); never
+        raises, whatever the error's text needs (False, for :meth:`_save_now`)."""
+        why = said_safely(error)
+        if why != self.save_error:
+            log.warning("save failed: %s", why)
+        self.save_error = why
+        return False
+
+
+def said_safely(error: BaseException) -> str:
+    """An error's one line for a log, which never raises: wording it may fail for the very
+    reason the error happened (no file can be opened, no memory)."""
+    try:
+        return str(error) or type(error).__name__
+    except Exception:
+        try:
+            code = getattr(error, "code", "")
+            return f"{type(error).__name__} {code}".strip()
+        except Exception:
+            return "an error"
 
 
 async def refuse_and_close(ws: ServerConnection, code: str, **params: Param) -> None:
@@ -197,4 +254,4 @@ async def refuse_and_close(ws: ServerConnection, code: str, **params: Param) -> 
         await ws.close(1008 if code == "net.bad_code" else 1000)
 
 
-__all__ = ["MAX_BEHIND", "Link", "Outbox", "refuse_and_close"]
+__all__ = ["MAX_BEHIND", "SAVE_RETRY", "Link", "Outbox", "refuse_and_close", "said_safely"]

@@ -31,10 +31,17 @@ from monza_tui.engine import (
 )
 from monza_tui.limits import MAX_SEAT_CHANGES
 from monza_tui.net import codes
-from monza_tui.net.doors import MAX_CONNECTIONS, Doors, greet
+from monza_tui.net.doors import (
+    HANDSHAKE_TIMEOUT,
+    MAX_CONNECTIONS,
+    MAX_UNPROVEN,
+    Doors,
+    doorkeeper,
+    greet,
+)
 from monza_tui.net.guesses import Guesses
 from monza_tui.net.invitation import Invitation, addresses
-from monza_tui.net.outbox import Link, Outbox, refuse_and_close
+from monza_tui.net.outbox import MAX_BEHIND, Link, Outbox, refuse_and_close
 from monza_tui.net.pace import THINK_AFTER, think, thinker
 from monza_tui.net.protocol import (
     MAX_CLIENT_FRAME,
@@ -63,6 +70,8 @@ from monza_tui.seats import SeatKind
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
+BACKLOG = 2 * MAX_UNPROVEN
+"""Connections waiting to be accepted at most (and so accepted at once)."""
 
 
 class RaceServer:
@@ -83,6 +92,7 @@ class RaceServer:
         max_connections: int = MAX_CONNECTIONS,
         port: int | None = None,
         stand_in_tiles: bool = False,
+        max_behind: int = MAX_BEHIND,
     ) -> None:
         """``remote``: the seats of people elsewhere (the computer drivers of the bot seats
         are :attr:`drivers`, seeded from the race's seed); ``save`` is called with the
@@ -91,7 +101,8 @@ class RaceServer:
         moment left after a confirm for screens to show the car driving (default
         ``bot_delay``); ``port`` is where a resumed race was hosted (its save's); a
         computer driver at a remote seat or a dropped person's stands in for them and
-        spends none of their tiles nor their extra roll unless ``stand_in_tiles``."""
+        spends none of their tiles nor their extra roll unless ``stand_in_tiles``; a
+        client with more than ``max_behind`` messages unsent is cut off."""
         if not drop_level.is_bot:
             raise ValueError("drop_level must be a computer driver")
         self.race = race
@@ -103,7 +114,7 @@ class RaceServer:
         self.bot_delay = bot_delay
         self.drive_pause = bot_delay if drive_pause is None else drive_pause
         self.drop_level = drop_level
-        self._out = Outbox(save, lambda: self.race)
+        self._out = Outbox(save, lambda: self.race, max_behind=max_behind)
         self.drivers = Drivers(None if stand_in_tiles else self._stands_in)
         """The computer drivers of the race's bot seats (``Drivers.set`` seats another)."""
         self._seats = [Seat(remote=p in remote) for p in range(len(race.players))]
@@ -139,6 +150,11 @@ class RaceServer:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            open_timeout=HANDSHAKE_TIMEOUT,
+            create_connection=doorkeeper(lambda: len(self._out.links)),
+            # asyncio accepts up to ``backlog`` sockets at a time before any is turned
+            # away: a flood must not hold more files than the host can spare.
+            backlog=BACKLOG,
         )
         bound = self._server.sockets[0].getsockname()[1] if self._server.sockets else port
         names = tuple(self.race.players[p].name for p, s in enumerate(self._seats) if s.remote)

@@ -43,7 +43,7 @@ from textual_serve.server import Server, to_int
 
 from monza_tui import i18n
 from monza_tui.i18n import N_
-from monza_tui.web import EMOJI, SERVED, visitors
+from monza_tui.web import EMOJI, SERVED, messages, visitors
 from monza_tui.web.guard import PER_ADDRESS, PerAddress, origin_allowed
 
 log = logging.getLogger("monza.serve")
@@ -78,6 +78,9 @@ def full_words(language: str | None, most: int) -> str:
         "in a minute.",
         most,
     ).format(most=most)
+QUIT_SECONDS = 5.0
+"""Seconds a game has to quit (and save) after its tab closed; then it is killed (its
+autosave has every action anyway). It counts against ``most`` until it has exited."""
 
 
 def visitor_command(bot_delay: float | None = None, no_animation: bool = False) -> str:
@@ -198,7 +201,7 @@ class MonzaServer(Server):
             line = page_words(self._language(request))(FOREIGN).format(
                 address=f"{request.scheme}://{request.host}/")
             raise web.HTTPForbidden(text=line + "\n")
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=messages.MAX_MESSAGE)
         width = max(20, min(500, to_int(request.query.get("width", "80"), 80)))
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))
         await websocket.prepare(request)
@@ -236,35 +239,57 @@ class MonzaServer(Server):
         except Exception as error:  # one visitor's trouble never stops the others
             log.exception(error)
         finally:
+            # Not even a cancelled handler (the server stopping) forgets a running game.
+            await asyncio.shield(self._end_game(service, address))
+        return websocket
+
+    async def _end_game(self, service: VisitorService, address: str | None) -> None:
+        """Tell the game to quit, kill it after :data:`QUIT_SECONDS`, and only once its
+        process has exited stop counting it, in all and for its ``address``: a tab opened
+        and closed at once must not leave a game running uncounted (``most`` and
+        ``per_address`` would mean nothing)."""
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(service.stop(), QUIT_SECONDS)
+            process = service._process
+            if process is not None:
+                try:
+                    await asyncio.wait_for(process.wait(), QUIT_SECONDS)
+                except TimeoutError:
+                    with contextlib.suppress(ProcessLookupError):
+                        process.kill()
+                    await process.wait()
+        except Exception as error:  # (never raises: the game is forgotten below)
+            log.warning("a game did not end cleanly: %s", type(error).__name__)
+        finally:
             self.games.discard(service)
             self.addresses.give_back(address)
-            await service.stop()
-        return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse,
                                 app_service: AppService) -> None:
-        # As textual-serve's, but a frame that is not its JSON is skipped, not a crash.
-        async for message in websocket:
-            if message.type != WSMsgType.TEXT:
+        # As textual-serve's, but only the page's messages, checked and bounded
+        # (web.messages), reach the game: anything else is ignored, said once in the log.
+        said = False
+        async for frame in websocket:
+            if frame.type != WSMsgType.TEXT:
                 continue
-            try:
-                envelope = message.json()
-                kind = envelope[0]
-                if kind == "stdin":
-                    await app_service.send_bytes(str(envelope[1]).encode("utf-8"))
-                elif kind == "resize":
-                    size = envelope[1]
-                    await app_service.set_terminal_size(
-                        max(20, min(500, int(size["width"]))),
-                        max(10, min(200, int(size["height"]))))
-                elif kind == "ping":
-                    await websocket.send_json(["pong", envelope[1]])
-                elif kind == "blur":
-                    await app_service.blur()
-                elif kind == "focus":
-                    await app_service.focus()
-            except (ValueError, TypeError, KeyError, IndexError):
+            message = messages.read(frame.data)
+            if message is None:
+                if not said:
+                    log.warning("a tab sent a message that is not the page's; ignored "
+                                "(and any more)")
+                    said = True
                 continue
+            if message.kind == "stdin":
+                await app_service.send_bytes(message.keys.encode("utf-8", "replace"))
+            elif message.kind == "resize":
+                await app_service.set_terminal_size(message.width, message.height)
+            elif message.kind == "ping":
+                await websocket.send_json(["pong", message.ping])
+            elif message.kind == "blur":
+                await app_service.blur()
+            elif message.kind == "focus":
+                await app_service.focus()
 
     async def run(self, ready: Callable[[str], None]) -> None:
         """Serve until SIGINT or SIGTERM; ``ready`` gets the address once it listens (the

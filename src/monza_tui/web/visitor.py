@@ -13,8 +13,12 @@ from __future__ import annotations
 def main(argv: list[str] | None = None) -> int:
     """Run the game for one visitor until they quit or close the tab; ``argv``: the pace
     flags ``monza serve`` was given (``--bot-delay``, ``--no-animation``)."""
+    import os
     import sys
 
+    # The visitor's folder, and all the game keeps in it, is the server user's alone: it is
+    # made when something is first kept (a save, a setting), by the game.
+    os.umask(0o077)
     from monza_tui.cli import build_parser, choose_language
     from monza_tui.commands.play import make_app, run_app
 

@@ -35,7 +35,7 @@ def secret(root: Path) -> bytes:
     """The signing key of the visitors under ``root``, made (0600) the first time; two
     servers starting at once agree on the one written first."""
     path = root / SECRET_FILE
-    root.mkdir(parents=True, exist_ok=True)
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
     try:
         handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
@@ -74,12 +74,12 @@ def visitor_of(key: bytes, cookie: str | None) -> str | None:
 
 
 def home_of(root: Path, visitor: str) -> Path:
-    """The ``MONZA_HOME`` of ``visitor`` (made on first use, private to the server's user)."""
+    """The ``MONZA_HOME`` of ``visitor``. Not made here: the game makes it when it first
+    keeps something (private to the server's user: :mod:`monza_tui.web.visitor`), so a tab
+    opened and closed leaves no folder behind."""
     if not _ID.fullmatch(visitor):  # never a path from outside: checked ids only
         raise ValueError(f"not a visitor id: {visitor!r}")
-    home = root / visitor
-    home.mkdir(parents=True, exist_ok=True, mode=0o700)
-    return home
+    return root / visitor
 
 
 def language_of(accept_language: str | None, languages: dict[str, str]) -> str | None:
