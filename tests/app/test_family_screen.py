@@ -484,3 +484,15 @@ def test_no_die_fits_is_explained_by_the_board_editions_own_rule(board: str) -> 
         assert said_diagonal and not said_front
     else:
         assert said_front
+
+
+@run_async
+async def test_escape_on_the_final_board_goes_back_to_the_results() -> None:
+    app = race_app(race=sprint())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        await press(pilot, "escape")  # the final board
+        assert isinstance(app.screen, RaceScreen) and app.race.state.is_terminal()
+        await press(pilot, "escape")  # and back
+        assert isinstance(app.screen, ResultsScreen)

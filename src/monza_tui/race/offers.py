@@ -53,7 +53,7 @@ def offers(
             or now is None
             or now.state.phase in (Phase.ROLL, Phase.BONUS)
         )
-    if action == "enter" and terminal:
+    if action in ("enter", "deselect") and terminal:
         return True  # back to the results
     if waiting is not Waiting.NOTHING or now is None or not now.human:
         return False

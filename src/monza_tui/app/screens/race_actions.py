@@ -183,8 +183,12 @@ class RaceActions:
         screen._act(Confirm())
 
     def action_deselect(self) -> None:
-        """Drop the selected die or tile."""
+        """Drop the selected die or tile; on the final board, back to the results (Esc
+        came here from them)."""
         screen = cast("RaceScreen", self)
+        if screen.race.state.is_terminal():
+            screen.action_enter()
+            return
         screen.point(selected=None)
 
     def action_hint(self) -> None:
