@@ -21,6 +21,7 @@ from monza_tui.app.replay_screen import ReplayApp, ReplayScreen, Timeline, descr
 from monza_tui.boardfile import load_board
 from monza_tui.cli import main
 from monza_tui.engine import Colour, Die, Phase, Place, Roll, Tile
+from monza_tui.plain.ahead import step_words
 from monza_tui.race.scene import scene_from_state
 from monza_tui.record import Player, Race, write_records
 
@@ -176,10 +177,15 @@ def test_log_lines_say_what_happened() -> None:
         space = before.board.spaces[action.space]
         assert space.colour is not None
         token = action.token
+        # Where the token goes in the family's words, as the line game says a step; never
+        # the board's grid code (c1).
+        where = step_words(before, race.board_file.shape, action.space,
+                           [p.name for p in race.players])
+        assert space.id not in where.split()
         if isinstance(token, Die):
-            expected = f"places die {token.index + 1} ({space.colour.value}) on {space.id}"
+            expected = f"places die {token.index + 1} ({space.colour.value}) on {where}"
         else:
-            expected = f"places the {space.colour.value} tile on {space.id}"
+            expected = f"places the {space.colour.value} tile on {where}"
         name = race.players[before.player].name
         assert describe(timeline, k + 1) == f"{name} {expected}"
 

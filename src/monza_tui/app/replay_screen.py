@@ -40,7 +40,8 @@ from monza_tui.engine import (
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _, colour_letter, colour_name, pgettext
 from monza_tui.palette import STYLE
-from monza_tui.race.narrate import dice_text, space_name, space_short, tell
+from monza_tui.plain.ahead import step_words
+from monza_tui.race.narrate import dice_text, space_short, tell
 from monza_tui.race.outcome import outcome
 from monza_tui.race.scene import scene_from_state
 from monza_tui.race.seat_words import change_text
@@ -128,7 +129,9 @@ def _describe_action(timeline: Timeline, step: int) -> str:
     )
     if isinstance(action, Place):
         token = action.token
-        space = space_name(before, action.space)
+        # In the family's words, as the line game says a step ("the red space straight
+        # ahead"), never the board's grid codes (c1, a48).
+        space = step_words(before, race.board_file.shape, action.space, names)
         if isinstance(token, Die):
             colour = before.roll[token.index]
             text = _("{name} places die {n} ({colour}) on {space}").format(
