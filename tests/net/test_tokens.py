@@ -47,13 +47,14 @@ def test_a_token_of_another_case_takes_neither_a_seat_nor_the_hosts_terminal() -
             ben, welcome = await _hello(uri, server.code, name="Ben")
             assert welcome["seats"] == [1] and welcome["host"] is False
             token = welcome["token"]
-            # Ben's token, loosened: no seat (Ben keeps his), a watcher.
+            # Ben's token, loosened: not Ben's seat (he keeps it), and no other seat is
+            # free, so the line is refused.
             other, welcome = await _hello(uri, server.code, token=_loosely(token))
-            assert (welcome["type"], welcome["seats"], welcome["host"]) == ("welcome", [], False)
-            assert welcome["token"] == ""
+            assert (welcome["type"], welcome["code"]) == ("refused", "net.no_free_seat")
             assert server._doors.holder(1) is not None
-            # The host's token, loosened: not the host's terminal.
-            fake, welcome = await _hello(uri, server.code, token=_loosely(server.host_token))
+            # The host's token, loosened: not the host's terminal; with --watch, a watcher.
+            fake, welcome = await _hello(uri, server.code, token=_loosely(server.host_token),
+                                         watch=True)
             assert (welcome["seats"], welcome["host"]) == ([], False)
             assert server._doors.host is None
             # The exact tokens: Ben's seat back (on the new line), the host's terminal.
