@@ -132,7 +132,9 @@ def test_no_tuning_leaves_the_collector_as_the_interpreter_runs_it(
     heap.hold()
     assert gc.isenabled()
     heap.settle()
-    assert gc.get_freeze_count() == frozen and gc.isenabled()
+    # Nothing frozen by settle (which freezes a whole launch's objects when tuned); the
+    # count may only fall, as frozen objects whose last reference goes are freed.
+    assert gc.get_freeze_count() <= frozen and gc.isenabled()
     heap.release()
     assert gc.isenabled() and gc.get_threshold() == thresholds
 
