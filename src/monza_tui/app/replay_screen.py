@@ -43,6 +43,7 @@ from monza_tui.palette import STYLE
 from monza_tui.plain.ahead import step_words
 from monza_tui.race.narrate import dice_text, space_short, tell
 from monza_tui.race.outcome import outcome
+from monza_tui.race.pace import acting
 from monza_tui.race.scene import scene_from_state
 from monza_tui.race.seat_words import change_text
 from monza_tui.race.setup import ROBOT
@@ -276,13 +277,12 @@ class ReplayScreen(Screen[None]):
     def _state_text(self, state: State) -> Text:
         race = self.timeline.race
         text = Text()
-        acting = state.current_player()
+        mover = acting(state)  # (the roller at chance nodes, nobody at the end)
         names = shown_names(race)
         drivers = seats_at(race, self.timeline.seats, self.step)
         for player, seat in enumerate(race.players):
             car = seat.car
-            mark = "▶ " if player == acting or (acting < 0 and player == state.player
-                                               and not state.is_terminal()) else "  "
+            mark = "▶ " if player == mover else "  "
             text.append(mark)
             text.append(f" {colour_letter(car)} ", STYLE[car])
             name = names[player]

@@ -95,8 +95,8 @@ class RacePace(Screen[None]):
     def pace(self) -> Pace:
         """The race's pauses on this screen (none while skipping). A drive needs no pause
         of its own: the screen shows it before it asks what is next."""
-        return Pace(bot_delay=self.monza.bot_delay).hurried() if self.hurry else Pace(
-            bot_delay=self.monza.bot_delay)
+        pace = Pace(bot_delay=self.monza.bot_delay)
+        return pace.hurried() if self.hurry else pace
 
     def state_changed(self) -> None:
         """Derive and draw everything anew (the race screen)."""
