@@ -134,6 +134,18 @@ def test_hints_are_thought_out_ahead_only_once_the_expert_tables_are_built() -> 
     assert expert_ready(race)
 
 
+
+def test_the_tables_module_half_imported_by_the_warm_up_is_not_ready(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The warm-up's thread imports the tables' module while the screen asks whether they
+    are built: the half-run module is in ``sys.modules`` without ``tables_ready`` (a CI run
+    failed on that race with an AttributeError)."""
+    race = start_race(RaceSetup(board=SPRINT, seats=(ANN, BEN), seed=5))
+    half_imported = type(sys)("monza_tui.bots.tables")
+    monkeypatch.setitem(sys.modules, "monza_tui.bots.tables", half_imported)
+    assert not expert_ready(race)
+
 @run_async
 async def test_each_decision_s_hint_is_worked_out_ahead_once_the_expert_is_ready(
     monkeypatch: pytest.MonkeyPatch,

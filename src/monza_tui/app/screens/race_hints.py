@@ -63,9 +63,13 @@ def think_of_hint(state: State) -> Hint:
 
 def expert_ready(race: Race) -> bool:
     """Whether the expert's tables for ``race``'s board are built (no work of its own: until
-    the app's warm-up has begun, not even the tables' module is loaded)."""
+    the app's warm-up has begun, not even the tables' module is loaded).
+
+    The warm-up's thread may be running the module's import at this moment: a module half
+    imported is in ``sys.modules`` already, without ``tables_ready`` yet."""
     tables = sys.modules.get("monza_tui.bots.tables")
-    return tables is not None and bool(tables.tables_ready(race.game.board, race.game.pro))
+    tables_ready = getattr(tables, "tables_ready", None)
+    return tables_ready is not None and bool(tables_ready(race.game.board, race.game.pro))
 
 
 class RaceHints(RacePace):
