@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "simulate": N_("race computer drivers against each other and summarise"),
     "stats": N_("the standings of the races played here, and the reigning champions"),
     "serve": N_("play in a web browser: one game per visitor (needs the web extra)"),
+    "completion": N_("print the completion script of a shell: bash, zsh or fish"),
 }
 
 
