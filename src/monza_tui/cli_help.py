@@ -10,12 +10,15 @@ end at the terminal's edge). A positional with choices can give each choice a he
 listed under it as a command's subcommands are (``monza boards --help``).
 
 Only the standard library and Rich's cell table are used, and only when help is shown.
+Python 3.14's coloured help is turned off: its escape codes would sit inside the text
+measured and folded here (and Python's own colour is no part of the game's palette).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from typing import Any, NoReturn
 
@@ -84,6 +87,10 @@ def _pad(text: str, width: int) -> str:
 
 class CellHelpFormatter(argparse.HelpFormatter):
     """argparse's help, measured in terminal cells, headings with the language's colon."""
+
+    def _set_color(self, color: bool, **kwargs: Any) -> None:
+        # Python 3.14 calls this (colour at a terminal or under FORCE_COLOR): always off.
+        super()._set_color(False, **kwargs)  # type: ignore[misc]
 
     class _Section(argparse.HelpFormatter._Section):
         def format_help(self) -> str:
@@ -185,6 +192,8 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", CellHelpFormatter)
+        if sys.version_info >= (3, 14):  # its help and errors in colour: see the module
+            kwargs.setdefault("color", False)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
