@@ -149,8 +149,10 @@ def test_serve_without_the_web_extra_says_how_to_install_it(
     monkeypatch.setattr(builtins, "__import__", no_textual_serve)
     assert main(["serve", "--port", "0"]) == 2
     err = capsys.readouterr().err
-    assert err == "monza: " + _("monza serve needs the web extra: pip install "
-                                "'monza-tui[web]'") + "\n"
+    assert err == (
+        "monza: monza serve needs the web extra: pip install -e '.[web]' in a checkout of "
+        "monza-tui, or pip install 'monza_tui-0.1.0-py3-none-any.whl[web]' beside its wheel\n"
+    )
 
 
 def test_serve_on_a_port_in_use_is_one_line(

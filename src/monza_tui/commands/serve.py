@@ -1,9 +1,10 @@
 """`monza serve [--host H] [--port N]`: the game in a web browser, one game per visitor
 (docs/web.md).
 
-textual-serve (the ``web`` extra: ``pip install 'monza-tui[web]'``) starts the game for each
-browser tab; each visitor has a folder of their own for saves, settings and standings. A
-missing extra, a port in use or a folder that cannot be written is one line and status 2.
+textual-serve (the ``web`` extra: ``pip install -e '.[web]'`` in a checkout) starts the game
+for each browser tab; each visitor has a folder of their own for saves, settings and
+standings. A missing extra, a port in use or a folder that cannot be written is one line and
+status 2.
 """
 
 from __future__ import annotations
@@ -56,12 +57,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def need_textual_serve() -> None:
-    """The ``web`` extra is installed, or one line that says how to install it."""
+    """The ``web`` extra is installed, or one line that says how to install it (from a
+    checkout or the wheel: the game is on no package index yet)."""
     try:
         import textual_serve  # noqa: F401
     except ImportError:
-        raise UserError(_("monza serve needs the web extra: pip install 'monza-tui[web]'")) \
-            from None
+        from monza_tui import __version__
+
+        raise UserError(_(
+            "monza serve needs the web extra: pip install -e '.[web]' in a checkout of "
+            "monza-tui, or pip install '{wheel}[web]' beside its wheel"
+        ).format(wheel=f"monza_tui-{__version__}-py3-none-any.whl")) from None
 
 
 def run(args: argparse.Namespace) -> int:
