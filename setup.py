@@ -7,6 +7,9 @@ wheel leaves it out, as it leaves out the ``.po``/``.pot`` files; the sdist keep
 setuptools has no setting that drops a module from a package, hence this small hook.
 """
 
+import shutil
+from pathlib import Path
+
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
@@ -16,6 +19,12 @@ BUILD_ONLY = {("monza_tui.locale", "catalogue"), ("monza_tui.locale", "pseudo")}
 
 class BuildPy(build_py):
     """setuptools' build_py without the catalogues' tool."""
+
+    def run(self) -> None:
+        # A build/ folder left by an earlier build (or an older pyproject.toml) would still
+        # hold files this build leaves out, and they would go into the wheel.
+        shutil.rmtree(Path(self.build_lib) / "monza_tui", ignore_errors=True)
+        super().run()
 
     def find_package_modules(self, package, package_dir):  # type: ignore[no-untyped-def]
         modules = super().find_package_modules(package, package_dir)
