@@ -17,6 +17,10 @@ def test_ci_runs_the_readme_test_line() -> None:
 
 
 def test_board_folder_is_the_packaged_one() -> None:
+    if not (ROOT / "boards").is_symlink() and not (ROOT / ".git").exists():
+        import pytest
+
+        pytest.skip("an unpacked sdist has no boards/ link (a checkout's shortcut)")
     assert (ROOT / "boards").resolve() == (ROOT / "src" / "monza_tui" / "boards").resolve()
 
 
