@@ -16,8 +16,8 @@ from app.test_board_view import BoardHarness, run_async, screen_offset, steps_bo
 from monza_tui import i18n
 from monza_tui.app.board_paint import BoardPainter
 from monza_tui.app.board_view import BoardView
-from monza_tui.app.legend import legend
 from monza_tui.app.layout_choice import Layouts
+from monza_tui.app.legend import legend
 from monza_tui.app.track_arrows import ARROW, CHEVRON
 from monza_tui.boardfile import BUILTIN, load_board
 from monza_tui.engine import Colour
