@@ -518,8 +518,9 @@ def test_boards_show_prints_the_track_picture_with_a_legend(
         if space.colour is not None:
             x, y = layout.slots[space.index][0]
             assert picture[y][x] == space.colour.letter, space.id
-    legend = " ".join(out[1 + layout.height : 4 + layout.height])
-    for item in ("R red", "B blue", "G green", "Y yellow", "P purple", "W white",
+    legend = " ".join(out[1 + layout.height : 7 + layout.height])
+    for item in ("R = red", "B = blue", "G = green", "Y = yellow", "P = purple", "W = white",
+                 "▶ the start's and the finish's arrows", "▸▾ the direction of travel",
                  "▚ start and finish", "◎ tire (blocked)", "●R a car (red)",
                  "▏▕▔▁ a space's edge where no line fits", "Ⓡ a car on a space too short"):
         assert item in legend

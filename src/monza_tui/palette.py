@@ -67,12 +67,57 @@ STYLE: dict[Colour, str] = {colour: SPACE[colour].style(bold=True) for colour in
 CAR_STYLE: dict[Colour, str] = {colour: CAR[colour].style(bold=True) for colour in Colour}
 """Rich styles of the cars as the board shows them."""
 
+def _luminance(hex_colour: str) -> float:
+    """Relative luminance of ``#rrggbb`` (WCAG)."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    a, b = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def car_ink(car: Colour, background: str) -> str:
+    """The colour a car's one-cell letter is drawn in on a space of ``background``: the
+    car's tint, else its deeper colour, where it stands out there (a ratio of 2 or more);
+    else the darker or lighter of black and white (a yellow car on a white space)."""
+    for ink in (CAR[car].background, SPACE[car].background):
+        if ink is not None and contrast(ink, background) >= 2.0:
+            return ink
+    return "#000000" if contrast("#000000", background) >= contrast("#ffffff", background) \
+        else "#ffffff"
+
+
+_GROUNDS: dict[str, str] = {
+    **{colour.value: SPACE[colour].background or "" for colour in Colour},
+    **{name: SURFACE[name].background or "" for name in ("start", "tire")},
+}
+"""Each look a space's cells take (its colour, the start field, a tire) by background."""
+
 BOARD: dict[str, str] = {
     **{name: shade.style() for name, shade in SURFACE.items()},
     **{colour.value: STYLE[colour] for colour in Colour},
     **{f"car-{colour.value}": CAR_STYLE[colour] for colour in Colour},
     # The car whose turn it is: reversed (its colour on black) and underlined.
     "car-moving": "bold reverse underline",
+    # A car in one cell (its circled letter): in its ink on the space's own colour, so the
+    # space shows around it; the car whose turn it is underlined (a reversed cell would
+    # hide the space again).
+    **{
+        f"ink-{car.value}-{look}": f"bold {car_ink(car, ground)} on {ground}"
+        for car in Colour
+        for look, ground in _GROUNDS.items()
+    },
+    "ink-moving": "bold underline",
+    # A space of one cell set apart from its neighbour without colour (the painter shows
+    # this look only under NO_COLOR, where "GR" would read as one space).
+    "parted": "reverse",
+    # Which way the race goes, beside the track: the start and finish arrows, chevrons.
+    "arrow": "bold #ffffff",
+    "chevron": "bold #b5dba8",
     # Placed dice and tiles: their order number, like a die lying on the space.
     "token": "bold #111111 on #fafafa",
     "tile": "bold underline #111111 on #ffd28a",

@@ -226,5 +226,5 @@ async def test_the_rules_screen_explains_the_board_letters_in_german() -> None:
             await settle(pilot)
             text = "\n".join(screen_lines(app))
     assert "So liest du den Spielplan" in text
-    assert "E Gelb" in text and "L Lila" in text  # German letters: Gelb E, Lila L
+    assert "E = Gelb" in text and "L = Lila" in text  # German letters: Gelb E, Lila L
     assert "◎ Reifen (Hindernisfeld)" in text

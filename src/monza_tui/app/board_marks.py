@@ -32,6 +32,10 @@ FINISHED_MARK = "⚑"
 start field."""
 MANY_CARS = "⁂"
 """Where cars outnumber a space's cells, the last cell says that more cars stand there."""
+PARTED = "parted"
+"""The look of a space of one cell set apart from the one behind it (see
+:func:`parted_spaces`): reversed, and only without colour (the painter drops it in
+colour, where the two colours already part them)."""
 
 
 def board_letter(colour: Colour) -> str:
@@ -105,7 +109,11 @@ def place_marks(
             placed[(x, y)] = (FINISHED_MARK if finished else CAR_MARK, looks[n])
             placed[(x + 1, y)] = (board_letter(car), looks[n])
         elif free:
-            placed[free.pop(0)] = (car_glyph(car), looks[n])
+            # One cell: the car's letter circled, in the car's ink on the space's own
+            # colour, so the space still shows around the car (on a one-cell space the
+            # car's own background hid the space entirely).
+            ink = (base, ink_look(car, base), *(("ink-moving",) if car == moving else ()))
+            placed[free.pop(0)] = (car_glyph(car), ink)
     if counted and free:
         placed[free.pop(0)] = (MANY_CARS, looks[singles])
     for mark in token_marks:
@@ -123,6 +131,41 @@ def place_marks(
     return placed
 
 
+def ink_look(car: Colour, base: str) -> str:
+    """The look of a car drawn as one circled letter on a space of look ``base``:
+    ``palette.BOARD``'s ``ink-<car>-<base>``, the car's colour where it shows on that
+    space, else a dark or light ink that does."""
+    return f"ink-{car.value}-{base}"
+
+
+def parted_spaces(layout: Layout, board: Board) -> frozenset[int]:
+    """The spaces of one cell drawn :data:`PARTED` without colour: where no edge line
+    fitted and the space's only cell shows its letter rather than its thin edge, two
+    spaces would read as one two-letter space (``│GR│``); every other one of a run of
+    such spaces is reversed (``G`` plain, ``R`` reversed). Worked out once per drawing."""
+    parted: set[int] = set()
+    for lane in board.lane_spaces:
+        for index in lane:
+            slots = layout.slots.get(index, ())
+            if len(slots) != 1:
+                continue
+            x, y = slots[0]
+            cell = layout.rows[y][x]
+            if cell is None or cell.edge is None or cell.edge_lent or len(cell.spaces) != 1:
+                continue
+            dx, dy = _BEHIND.get(cell.edge, (0, 0))
+            behind = layout.cell(x + dx, y + dy)
+            if behind is None or behind.line is not None or not behind.spaces:
+                continue
+            if not parted & set(behind.spaces):
+                parted.add(index)
+    return frozenset(parted)
+
+
+_BEHIND = {"▏": (-1, 0), "▕": (1, 0), "▔": (0, -1), "▁": (0, 1)}
+"""Per thin back edge, where the cell behind the space is."""
+
+
 def base_look(space: Space) -> str:
     """The look of a space's colour (tire, start field, or its colour)."""
     if space.kind is SpaceKind.BLOCKED:
@@ -132,8 +175,15 @@ def base_look(space: Space) -> str:
     return space.colour.value
 
 
-def paint_space(layout: Layout, board: Board, scene: Scene, index: int) -> dict[Cellpos, Paint]:
-    """Text and looks of every content cell of one space in ``scene``."""
+def paint_space(
+    layout: Layout,
+    board: Board,
+    scene: Scene,
+    index: int,
+    parted: frozenset[int] = frozenset(),
+) -> dict[Cellpos, Paint]:
+    """Text and looks of every content cell of one space in ``scene``; ``parted``: the
+    drawing's :func:`parted_spaces`."""
     slots = layout.slots.get(index, ())
     if not slots:
         return {}
@@ -141,7 +191,7 @@ def paint_space(layout: Layout, board: Board, scene: Scene, index: int) -> dict[
     sharing = layout.rows[slots[0][1]][slots[0][0]]
     spaces = sharing.spaces if sharing is not None else (index,)
     base = base_look(board.spaces[spaces[-1]])
-    marks: list[str] = []
+    marks: list[str] = [PARTED] if parted and index in parted else []
     highlighted = any(s in scene.highlights for s in spaces)
     tile_only = highlighted and all(s in scene.tile_only for s in spaces)
     if highlighted:

@@ -23,7 +23,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from monza_tui.app.board_marks import Paint, paint_space
+from monza_tui.app.board_marks import PARTED, Paint, paint_space, parted_spaces
+from monza_tui.app.track_arrows import direction_marks
 from monza_tui.app.track_drawing import Cellpos, Layout
 from monza_tui.engine import Board
 from monza_tui.palette import BOARD
@@ -82,17 +83,24 @@ class BoardPainter:
     """One drawing of a board painted with scenes (see the module). ``left``: blank columns
     before the drawing (the widget centres it); ``base``: the widget's own style, asked
     when the looks are first worked out (it walks the DOM) and again after
-    :meth:`restyle`."""
+    :meth:`restyle`; ``plain``: whether the screen shows no colour (``NO_COLOR``), asked
+    then too (the look :data:`~monza_tui.app.board_marks.PARTED` shows only then)."""
 
     def __init__(self, board: Board, layout: Layout, scene: Scene, *, left: int = 0,
-                 base: Callable[[], Style] = Style) -> None:
+                 base: Callable[[], Style] = Style,
+                 plain: Callable[[], bool] = lambda: False) -> None:
         self.board = board
+        self._plain = plain
         self.layout = layout
         self.left = left
         self.scene = scene
         self._base = base
-        self.cells: dict[Cellpos, Paint] = {}
-        """Each content cell's text and looks for :attr:`scene`."""
+        self.cells: dict[Cellpos, Paint] = {
+            pos: (glyph, (look,)) for pos, (glyph, look) in direction_marks(layout, board).items()
+        }
+        """Each content cell's text and looks for :attr:`scene`, and the direction marks
+        beside the track (:mod:`~monza_tui.app.track_arrows`: painted once, off the spaces)."""
+        self._parted = parted_spaces(layout, board)
         owners: dict[Cellpos, list[int]] = {}
         for space, frame in layout.frames.items():
             for cell in frame:
@@ -140,7 +148,7 @@ class BoardPainter:
         changed = changed_spaces(old, scene)
         cells: dict[Cellpos, Paint] = {}
         for index in changed:
-            cells.update(paint_space(self.layout, self.board, scene, index))
+            cells.update(paint_space(self.layout, self.board, scene, index, self._parted))
         rows = self.rows_of(changed, old, scene)
         scroll_x, width = self._viewed_at
         shown = self.cells
@@ -170,7 +178,9 @@ class BoardPainter:
     def _paint(self, spaces: Iterable[int]) -> None:
         """Recompute the cells of ``spaces`` for the scene."""
         for index in spaces:
-            self.cells.update(paint_space(self.layout, self.board, self.scene, index))
+            self.cells.update(
+                paint_space(self.layout, self.board, self.scene, index, self._parted)
+            )
 
     # Looks -----------------------------------------------------------------------------
 
@@ -191,7 +201,8 @@ class BoardPainter:
         if style is None:
             style = self._base()
             for name in looks:
-                style += Style.parse(BOARD[name])
+                if name != PARTED or self._plain():
+                    style += Style.parse(BOARD[name])
             self._styles[looks] = style
         return style
 
@@ -238,8 +249,11 @@ class BoardPainter:
         if plan is None:
             plan = []
             owners_of = self._frame_owners.get
+            marked = self.cells
             for x, cell in enumerate(self.layout.rows[y]):
-                if cell is None:
+                if cell is None and (x, y) in marked:  # a direction mark
+                    plan.append(("", (x, y), None))
+                elif cell is None:
                     if plan and plan[-1][1] is None and plan[-1][2] is None:
                         plan[-1] = (f"{plan[-1][0]} ", None, None)
                     else:

@@ -137,10 +137,14 @@ class BoardView(KeptLines, OwnStyle, MapOverlay, can_focus=False):
     def _use_layout(self, layout: Layout) -> None:
         """Paint the scene afresh on ``layout`` (a new drawing or a new margin)."""
         self._painter = BoardPainter(self.board, layout, self.scene, left=self._origin.x,
-                                     base=self._own_look)
+                                     base=self._own_look, plain=self._no_colour)
 
     def _own_look(self) -> Style:
         return self.own_style
+
+    def _no_colour(self) -> bool:
+        """Whether the screen shows no colour (``NO_COLOR``, as Textual read it)."""
+        return bool(self.app.no_color)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)

@@ -7,10 +7,12 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from monza_tui.app.board_marks import CAR_MARK, car_glyph
+from monza_tui.app.board_marks import CAR_MARK, car_glyph, ink_look
+from monza_tui.app.track_arrows import ARROW, CHEVRON
 from monza_tui.engine import Colour
 from monza_tui.i18n import _, colour_letter, colour_name
 from monza_tui.palette import BOARD, CAR_STYLE, STYLE
+from monza_tui.race.scene import TILE_LABEL
 
 
 class Legend:
@@ -50,10 +52,9 @@ def legend() -> Legend:
     """What the picture's letters and marks mean (the same marks as in a race: see
     :mod:`monza_tui.app.board_marks`): the spaces, their thin edges and the cars, a group
     each, wrapped as whole entries (:class:`Legend`)."""
+    letters = [_named(colour_letter(colour), STYLE[colour], colour_name(colour))
+               for colour in Colour]
     spaces: list[tuple[str, str | None, str]] = [
-        (colour_letter(colour), STYLE[colour], colour_name(colour)) for colour in Colour
-    ]
-    spaces += [
         ("▚", BOARD["start"], _("start and finish")),
         ("◎", BOARD["tire"], _("tire (blocked)")),
     ]
@@ -64,10 +65,28 @@ def legend() -> Legend:
     chip = CAR_MARK + colour_letter(Colour.RED)
     cars: list[tuple[str, str | None, str]] = [
         (chip, car, _("a car (red)")),
-        (car_glyph(Colour.RED), car, _("a car on a space too short for {chip}").format(chip=chip)),
+        (car_glyph(Colour.RED), BOARD[ink_look(Colour.RED, Colour.WHITE.value)],
+         _("a car on a space too short for {chip}").format(chip=chip)),
         ("⁂", car, _("more cars than the space has room for")),
     ]
+    marks: list[tuple[str, str | None, str]] = [
+        ("1", BOARD["token"], _("a die placed on the space (its number in the dice row)")),
+        (TILE_LABEL, BOARD["tile"], _("a tile placed on the space")),
+        (ARROW["E"], BOARD["arrow"], _("the start's and the finish's arrows")),
+        (CHEVRON["E"] + CHEVRON["S"], BOARD["chevron"], _("the direction of travel")),
+    ]
     return Legend([
-        [Text.assemble((mark, style or ""), f" {meaning}") for mark, style, meaning in items]
-        for items in (spaces, edges, cars)
+        letters,
+        *(
+            [Text.assemble((mark, style or ""), f" {meaning}") for mark, style, meaning in items]
+            for items in (spaces, edges, cars, marks)
+        ),
     ])
+
+
+def _named(letter: str, style: str, colour: str) -> Text:
+    """A colour's letter on the board and the colour it stands for, in the player's
+    language (``M = violet`` in French, where the letters are not the English ones)."""
+    before, _letter, after = _("{letter} = {colour}").partition("{letter}")
+    return Text.assemble(before.format(colour=colour), (letter, style),
+                         after.format(colour=colour))

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from monza_tui.app.board_marks import PARTED
 from monza_tui.app.board_paint import BoardPainter
 from monza_tui.app.layout_choice import Layouts
 from monza_tui.app.legend import legend
@@ -92,21 +93,20 @@ def board_json(board: Board) -> dict[str, Any]:
     }
 
 
-def track_picture(loaded: BoardFile, width: int) -> Text:
-    """The track as the board view draws it (the same layout and cell painting), at the
-    largest scale that fits ``width`` columns, as Rich text."""
+def track_picture(loaded: BoardFile, width: int, *, plain: bool = False) -> Text:
+    """The track as the board view draws it (the same layout and cell painting, the
+    direction marks beside it), at the largest scale that fits ``width`` columns, as Rich
+    text; ``plain``: without colour (NO_COLOR), where one-cell spaces are set apart."""
     layout = Layouts.of(loaded).choose(width, 10_000)
     cells = BoardPainter(loaded.board, layout, Scene(cars={})).cells
     picture = Text(no_wrap=True, overflow="crop")
     for y, row in enumerate(layout.rows):
         for x, cell in enumerate(row):
-            if cell is None:
-                picture.append(" ")
-            elif cell.line is not None:
+            if cell is not None and cell.line is not None:
                 picture.append(cell.line, BOARD["line"])
             else:
                 text, looks = cells.get((x, y), (" ", ()))
-                style = " ".join(BOARD[look] for look in looks)
+                style = " ".join(BOARD[look] for look in looks if plain or look != PARTED)
                 picture.append(text, style or None)
         if y + 1 < layout.height:
             picture.append("\n")
@@ -141,7 +141,7 @@ def _preview(console: Console, loaded: BoardFile) -> None:
         tires=ngettext("{n} tire", "{n} tires", tires).format(n=number(tires)),
     )
     console.print(Text.assemble((board_title(board), "bold"), "  ", facts))
-    console.print(track_picture(loaded, console.width))
+    console.print(track_picture(loaded, console.width, plain=console.no_color))
     console.print(legend())
     console.print(Text(
         "  ".join(
