@@ -21,6 +21,7 @@ from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind, car_count_words, level_name
 from monza_tui.web import emoji
+from monza_tui.wording import board_title
 
 MAX_NAME = MAX_NAME_CHARS
 """Longest player name (monza_tui.limits)."""
@@ -130,7 +131,7 @@ def check_seats(board: BoardFile, seats: Sequence[Seat]) -> None:
         check_car_count(edition, len(seats))
     except CarCountError as error:
         # The board as the set-up screen offers it (its title, in the player's language).
-        raise UserError(car_count_words(_(board.board.title), error)) from None
+        raise UserError(car_count_words(board_title(board.board), error)) from None
     # Names are checked in one place for every entrance (flags, this screen, records).
     problem = names_problem(seat.name.strip() for seat in seats)
     if problem is not None:
