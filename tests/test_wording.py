@@ -5,6 +5,7 @@ is one worded line in English and in German; the engine and the bots speak no la
 from __future__ import annotations
 
 import ast
+import errno
 import gettext
 import subprocess
 import sys
@@ -388,6 +389,23 @@ ROWS = [
         dict(games="200,000", most="26"),  # numbers formatted by the caller (i18n.number)
         "--log: a record holds at most 26 races, not 200,000; run fewer --games",
     ),
+    (
+        "sim.log_exists",
+        dict(log="out.jsonl"),
+        "--log out.jsonl: the file exists; give --force to replace it, or a new file name",
+    ),
+    (
+        "env.no_user",
+        dict(variable="MONZA_HOME", folder="~ann/monza", user="ann"),
+        "MONZA_HOME=~ann/monza: no user ann on this computer",
+    ),
+    (
+        "env.folder",
+        dict(variable="MONZA_HOME", folder="/a/loop", why=said("file.os", errno=errno.ELOOP, why="?")),
+        "MONZA_HOME=/a/loop: symbolic links that lead round in a loop",
+    ),
+    ("env.not_folder", dict(variable="MONZA_CONFIG", folder="/a/file"),
+     "MONZA_CONFIG=/a/file: not a folder"),
     (
         "sim.log_write",
         dict(log="out.jsonl", why=said("file.empty_name")),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from monza_tui.engine import Board, BoardError, Colour, Edition
-from monza_tui.errors import Said, UserError, said
+from monza_tui.errors import Said, UserError, clip, said
 from monza_tui.files import UnreadableFile, read_text
 
 if TYPE_CHECKING:
@@ -180,13 +180,22 @@ def load_board(ref: str) -> BoardFile:
     if ref in BUILTIN:
         return _builtin(ref)
     path = Path(ref)
-    if not path.suffix and not path.exists():
-        raise BoardFileError(code="board.no_such", ref=ref, builtin=BUILTIN)
+    if not path.suffix and not is_file_name(path):
+        raise BoardFileError(code="board.no_such", ref=clip(ref, 80), builtin=BUILTIN)
     try:
         text = read_text(path, MAX_BOARD_BYTES)
     except UnreadableFile as error:
-        raise BoardFileError(code="board.unreadable", source=ref, why=error) from None
+        raise BoardFileError(code="board.unreadable", source=clip(ref, 80), why=error) from None
     return parse_board(text, ref)
+
+
+def is_file_name(path: Path) -> bool:
+    """Whether ``path`` names something on disk; a name the system refuses to look up (too
+    long, a loop of links) names nothing, rather than stopping with a traceback."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def parse_board(text: str, source: str) -> BoardFile:

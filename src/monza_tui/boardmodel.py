@@ -17,13 +17,14 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from monza_tui.boardfile import MAX_LANE_CHARS, MAX_LANE_SPACES, BoardFileError
-from monza_tui.errors import field_problem
+from monza_tui.errors import field_problem, unsafe_char
 
 _LEG = re.compile(r"^[NESW][0-9]{1,3}$")
 
@@ -85,9 +86,11 @@ class BoardFileModel(BaseModel):
 
     @field_validator("title", "description")
     @classmethod
-    def _printable(cls, text: str) -> str:
-        # Shown in terminals: an escape sequence in a shared board must not reach one.
-        if any((ord(c) < 32 and c not in "\n\t") or 127 <= ord(c) < 160 for c in text):
+    def _printable(cls, text: str, info: ValidationInfo) -> str:
+        # Shown in terminals, menus and records' lists: a player name's rule of characters
+        # (no escape sequence, no bidi override); a description may break its lines.
+        lines = text.split("\n") if info.field_name == "description" else [text]
+        if any(unsafe_char(char) for part in lines for char in part):
             raise PydanticCustomError("text.control", "control characters")
         return text
 

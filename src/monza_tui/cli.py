@@ -13,10 +13,11 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from monza_tui import heap, i18n
-from monza_tui.cli_help import Parser as _Parser
-from monza_tui.errors import UsageError, UserError
+from monza_tui.cli_help import Parser as _HelpParser
+from monza_tui.errors import ECHO_CHARS, MAX_MESSAGE_CHARS, UsageError, UserError, cut, line
 from monza_tui.i18n import N_, _
 
 COMMANDS: dict[str, str] = {
@@ -33,6 +34,25 @@ COMMANDS: dict[str, str] = {
     "serve": N_("play in a web browser: one game per visitor (needs the web extra)"),
     "completion": N_("print the completion script of a shell: bash, zsh or fish"),
 }
+
+
+class _Parser(_HelpParser):
+    """The commands' parser: argparse's own errors are error lines like ours (escaped, at
+    most :data:`~monza_tui.errors.MAX_MESSAGE_CHARS` characters with the command and its
+    ``--help``), and a value that is no choice is quoted cut, so the choices still show."""
+
+    def error(self, message: str) -> NoReturn:
+        frame = len(_("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=""))
+        super().error(line(message, max(MAX_MESSAGE_CHARS - frame, 40)))
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # (a value cut ends in "…", which no choice does: still refused)
+        super()._check_value(action, cut(value, ECHO_CHARS) if isinstance(value, str) else value)
+
+
+def say(error: object) -> None:
+    """Print ``error`` as the error line of ``monza`` on stderr: ``monza: …``, one line."""
+    print(line(_("monza: {error}").format(error=error)), file=sys.stderr)
 
 
 def _add_lang(parser: argparse.ArgumentParser) -> None:
@@ -121,7 +141,7 @@ def _main(argv: Sequence[str] | None) -> int:
         code = pop_lang(args_list)
     except UserError as error:
         choose_language(None)
-        print(_("monza: {error}").format(error=error), file=sys.stderr)
+        say(error)
         return 2
     choose_language(code)
     if not args_list or (
@@ -131,17 +151,21 @@ def _main(argv: Sequence[str] | None) -> int:
     first = args_list[0]
     args, unknown = build_parser(first if first in COMMANDS else None).parse_known_args(args_list)
     if unknown:  # named by the command they were given to, with its own --help
-        args._commands[args.command].error(_("unrecognized arguments: %s") % " ".join(unknown))
+        args._commands[args.command].error(
+            _("unrecognized arguments: %s") % cut(" ".join(unknown), 2 * ECHO_CHARS))
     module = importlib.import_module(f"monza_tui.commands.{args.command}")
     if not getattr(module, "OPENS_SCREEN", False):
         heap.release()  # (a command with a screen: after its first frame, see heap.py)
     try:
+        from monza_tui import settings
+
+        settings.check_folders()  # MONZA_HOME, MONZA_CONFIG: one line, not a traceback later
         return int(module.run(args))
     except UsageError as error:  # as argparse's own: "monza stats: … (see … --help)"
         parser: argparse.ArgumentParser = args._commands[args.command]
         parser.error(str(error))
     except UserError as error:
-        print(_("monza: {error}").format(error=error), file=sys.stderr)
+        say(error)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -14,9 +14,9 @@ comes in: ``--player`` flags and the set-up screen (through
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
+from monza_tui.errors import unsafe_char
 from monza_tui.i18n import _
 
 # Records and saves ------------------------------------------------------------------------
@@ -54,8 +54,6 @@ MAX_JOBS = 64
 
 # Names -----------------------------------------------------------------------------------
 
-_BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
-
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None if it can.
@@ -63,7 +61,8 @@ def name_problem(name: str) -> str | None:
     A name is printed on screens, in ``monza saves`` and in shared records: it has 1 to
     :data:`MAX_NAME_CHARS` characters, no surrounding spaces, and no control characters
     (an escape sequence must not reach a terminal; a tab or a line break must not break a
-    table), no lone surrogates (not UTF-8) and no bidirectional overrides."""
+    table), no lone surrogates (not UTF-8) and no bidirectional overrides: the rule of
+    :func:`monza_tui.errors.unsafe_char`, which board titles keep too."""
     shown = name if len(name) <= 20 else name[:20] + "…"
     if not name.strip():
         return _("every player needs a name")
@@ -73,11 +72,8 @@ def name_problem(name: str) -> str | None:
         return _("player name {name} is longer than {n} characters").format(
             name=repr(shown), n=MAX_NAME_CHARS
         )
-    for char in name:
-        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in _BIDI:
-            return _("player name {name}: no control characters").format(
-                name=ascii(shown)
-            )
+    if any(unsafe_char(char) for char in name):
+        return _("player name {name}: no control characters").format(name=ascii(shown))
     return None
 
 

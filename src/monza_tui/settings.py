@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -47,15 +48,52 @@ class Settings:
         return self.bell is not False
 
 
+FOLDER_VARIABLES = ("MONZA_CONFIG", "MONZA_HOME")
+"""The environment's folders of the game's files (settings; saves and history)."""
+
+
 def folder() -> Path:
-    """The folder of the settings file."""
-    for variable in ("MONZA_CONFIG", "MONZA_HOME"):
+    """The folder of the settings file (RuntimeError: a ``~user`` that names no user)."""
+    for variable in FOLDER_VARIABLES:
         override = os.environ.get(variable)
         if override:
             return Path(override).expanduser()
     from platformdirs import user_config_dir
 
     return Path(user_config_dir("monza-tui", appauthor=False))
+
+
+def check_folders() -> None:
+    """:class:`UserError` if ``MONZA_HOME`` or ``MONZA_CONFIG`` names a folder the game
+    cannot use: a ``~user`` that names no user, a symbolic link that loops, a name too long
+    for the system, a file. Asked once, before a command runs, so that every command says
+    so in one line instead of failing at its first save (a folder not made yet is fine:
+    the first save makes it)."""
+    from monza_tui.errors import UserError, clip
+
+    for variable in FOLDER_VARIABLES:
+        given = os.environ.get(variable)
+        if not given:
+            continue
+        shown = clip(given, 80)
+        try:
+            where = Path(given).expanduser()
+        except RuntimeError:  # "~nosuchuser/x"
+            user = given[1:].partition("/")[0]
+            raise UserError(code="env.no_user", variable=variable, folder=shown,
+                            user=clip(user)) from None
+        try:
+            found = where.stat()
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError) as error:  # a loop, a name too long, "\0"...
+            from monza_tui.files import cannot_read
+
+            why = cannot_read(error) if isinstance(error, OSError) else str(error)
+            raise UserError(code="env.folder", variable=variable, folder=shown,
+                            why=why) from None
+        if not stat.S_ISDIR(found.st_mode):
+            raise UserError(code="env.not_folder", variable=variable, folder=shown)
 
 
 def path() -> Path:
@@ -85,15 +123,16 @@ def _parse(text: str) -> Settings:
 
 
 def load() -> Settings:
-    """The saved settings; defaults if there are none or the file is damaged."""
-    where = path()
-    if not where.exists():
-        return Settings()
+    """The saved settings; defaults if there are none, the file is damaged or its folder
+    cannot be used (:func:`check_folders` says why, once a command runs)."""
     from monza_tui.files import UnreadableFile, read_text
 
     try:
+        where = path()
+        if not where.exists():
+            return Settings()
         return _parse(read_text(where, LIMIT))
-    except (UnreadableFile, ValueError, OSError):
+    except (UnreadableFile, ValueError, OSError, RuntimeError):
         return Settings()
 
 
@@ -115,7 +154,7 @@ def update(**changes: Any) -> Settings:
     """Load, change the given fields, save; the new settings. An unwritable folder only
     means the choice is not remembered (OSError is swallowed: playing matters more)."""
     settings = replace(load(), **changes)
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, RuntimeError):
         save(settings)
     return settings
 

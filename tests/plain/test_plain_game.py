@@ -72,6 +72,7 @@ def test_nothing_is_drawn_no_escape_sequence_at_all(home: Path) -> None:
     rules = "\n".join(rules_lines())
     assert rules and "\x1b" not in rules
     assert clean("Ann\x1b[2J\x07\x9b") == "Ann?[2J??"
+    assert clean("Ann \u202eoval\u2066\u2028\udcff 👨\u200d👩") == "Ann ?oval??? 👨\u200d👩"
 
 
 def test_wrong_lines_are_answered_with_one_line_and_asked_again(home: Path) -> None:

@@ -42,7 +42,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Join, then show the race until it ends or the player leaves."""
+    """Join, then show the race until it ends or the player leaves. A wrong address is
+    said first, in a terminal or not."""
+    from monza_tui.net.client import ws_uri
+
+    ws_uri(args.address)
     need_terminal("join")
     return asyncio.run(_join(args))
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from monza_tui import heap, saves
+from monza_tui.boardfile import is_file_name
 from monza_tui.commands.flags import whole
 from monza_tui.commands.play import need_terminal, run_app
 from monza_tui.errors import UserError
@@ -56,8 +57,8 @@ def resolve(ref: str) -> Path:
         return path
     if ref == "":
         raise UserError(_("an empty file name"))
-    if ref.isascii() and ref.isdigit() and not Path(ref).exists():
-        return numbered(int(ref))
+    if ref.isascii() and ref.isdigit() and not is_file_name(Path(ref)):
+        return numbered(int(ref) if len(ref) <= 9 else 10**9)  # (int() refuses 4,301 digits)
     return Path(ref)
 
 

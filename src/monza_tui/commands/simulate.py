@@ -80,7 +80,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--log",
         metavar=_("FILE"),
-        help=_("write every race as a game record (a new or regular file; never a device)"),
+        help=_("write every race as a game record (a new file; never a device)"),
+    )
+    parser.add_argument(
+        "--force", action="store_true",
+        help=_("let --log replace a file that exists (a save, a record)"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
 
@@ -110,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         check_car_count(board_file.board.edition, len(seats))
     except CarCountError as error:
         raise UserError(car_count_words(board_file.board.name, error)) from None
-    log = _log_path(args.log, args.games)
+    log = _log_path(args.log, args.games, force=args.force)
     setup = Setup(
         board_file,
         seats,
@@ -137,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
     if log is not None:
         from monza_tui.record import write_records
 
+        _log_path(args.log, args.games, force=args.force)  # (made while the races ran?)
         try:
             write_records(log, [race_record(setup, r) for r in results])
         except OSError as error:
@@ -159,10 +164,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _log_path(given: str | None, games: int) -> Path | None:
-    """The ``--log`` file, checked before any race is run: a new file or a regular one in
-    an existing folder (a device, a FIFO or a symlink is refused, never replaced), for at
-    most :data:`MAX_RACES_PER_FILE` races (what a record may hold)."""
+def _log_path(given: str | None, games: int, *, force: bool) -> Path | None:
+    """The ``--log`` file, checked before any race is run: a new file in an existing
+    folder, or with ``force`` a regular one there (a device, a FIFO or a symlink is refused,
+    never replaced; without ``--force`` a save or a record already there is kept, not
+    written over), for at most :data:`MAX_RACES_PER_FILE` races (what a record may
+    hold)."""
     if given is None:
         return None
     if given == "":
@@ -174,6 +181,8 @@ def _log_path(given: str | None, games: int) -> Path | None:
         raise UserError(code="sim.log", log=shown(given), why=cannot_read(error)) from None
     if not log.parent.is_dir():
         raise UserError(code="sim.log_folder", log=shown(given))
+    if not force and os.path.lexists(log):
+        raise UserError(code="sim.log_exists", log=shown(given))
     if games > MAX_RACES_PER_FILE:
         raise UserError(code="sim.log_races", most=number(MAX_RACES_PER_FILE), games=number(games))
     return log

@@ -16,7 +16,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from monza_tui import stats
-from monza_tui.errors import UsageError
+from monza_tui.errors import UsageError, clip
 from monza_tui.i18n import _
 from monza_tui.stats.standings import Table, champions, latest, standings
 from monza_tui.stats.words import (
@@ -78,17 +78,17 @@ def board_name(given: str, played: set[str]) -> str:
     cannot be read says why). :class:`UsageError` when no race was played on it."""
     from pathlib import Path
 
-    from monza_tui.boardfile import BUILTIN, load_board
+    from monza_tui.boardfile import BUILTIN, is_file_name, load_board
 
     name = given
     if given not in played and given not in BUILTIN and (
-        Path(given).suffix or Path(given).is_file()
+        Path(given).suffix or (is_file_name(Path(given)) and Path(given).is_file())
     ):
         name = load_board(given).board.name
     if name not in played and name not in BUILTIN:
         raise UsageError(
             _("--board {board}: no race on such a board (boards played: {boards})").format(
-                board=given, boards=_(", ").join(sorted(played)) or "–"
+                board=clip(given), boards=_(", ").join(sorted(played)) or "–"
             )
         )
     return name

@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from monza_tui.engine import Action, Roll
 from monza_tui.engine import action_text as text_of
-from monza_tui.errors import UserError, said
+from monza_tui.errors import UserError, clip, said
 from monza_tui.files import cannot_read
 from monza_tui.limits import name_problem
 from monza_tui.net.mirror import (
@@ -116,11 +116,11 @@ def ws_uri(address: str) -> str:
     if address.startswith("["):
         close = address.find("]")
         if close < 0:
-            raise JoinError(code="net.bad_address", address=address)
+            raise _bad_address(address)
         host, rest = address[: close + 1], address[close + 1 :]
         if rest:
             if not rest.startswith(":"):
-                raise JoinError(code="net.bad_address", address=address)
+                raise _bad_address(address)
             port = _port(rest[1:], address)
     elif address.count(":") == 1:
         host, port_text = address.split(":")
@@ -128,13 +128,19 @@ def ws_uri(address: str) -> str:
     elif ":" in address:
         host = f"[{address}]"  # a bare IPv6 address
     if not host or any(c.isspace() or c in "/?#@" for c in host):
-        raise JoinError(code="net.bad_address", address=address)
+        raise _bad_address(address)
     return f"ws://{host}:{port}"
 
 
+def _bad_address(address: str) -> JoinError:
+    """The refusal of an address that is none, quoting it cut (the example still shows)."""
+    return JoinError(code="net.bad_address", address=clip(address, 80))
+
+
 def _port(text: str, address: str) -> int:
-    if not text.isdigit() or not 0 < int(text) < 65536:
-        raise JoinError(code="net.bad_address", address=address)
+    # (ASCII digits only: "¹" is a digit to isdigit() but no number to int())
+    if not (text.isascii() and text.isdigit() and len(text) <= 5) or not 0 < int(text) < 65536:
+        raise _bad_address(address)
     return int(text)
 
 
@@ -235,10 +241,10 @@ class RaceClient:
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
             raise JoinError(
-                code="net.cannot_connect", address=self.address, why=_why(error)
+                code="net.cannot_connect", address=clip(self.address, 80), why=_why(error)
             ) from None
         except ValueError:  # (what only the connection finds out: "1.2:3:4" is no address)
-            raise JoinError(code="net.bad_address", address=self.address) from None
+            raise _bad_address(self.address) from None
         try:
             hello = Hello(version=PROTOCOL, code=self.code[:16], name=self.name,
                           token=self.token or None, watch=self.watch)
@@ -247,7 +253,7 @@ class RaceClient:
         except (ConnectionClosed, TimeoutError, ProtocolError) as error:
             await ws.close()
             raise JoinError(
-                code="net.cannot_connect", address=self.address, why=_why(error)
+                code="net.cannot_connect", address=clip(self.address, 80), why=_why(error)
             ) from None
         if isinstance(first, Refused):
             await ws.close()

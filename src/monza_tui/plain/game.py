@@ -37,6 +37,7 @@ from monza_tui.engine import (
     TakeBack,
     seeded_roll,
 )
+from monza_tui.errors import unsafe_char
 from monza_tui.i18n import _, ngettext, pgettext, split_blocks
 from monza_tui.plain.commands import Command, help_lines, read_line
 from monza_tui.plain.words import (
@@ -66,13 +67,13 @@ PROMPT = "> "
 MAX_LINE = 200
 """A typed line longer than this is cut (it is no command anyway)."""
 
-_CONTROLS = {c: "?" for c in [*range(32), *range(127, 160)]}
-
-
 def clean(text: str) -> str:
     """``text`` without control characters: nothing written here moves the cursor, clears
-    the screen or changes a colour, whatever a name or a typed line holds."""
-    return text.translate(_CONTROLS)
+    the screen, changes a colour or turns the line around (a bidi override), whatever a
+    name, a board's title or a typed line holds (:func:`~monza_tui.errors.unsafe_char`)."""
+    if text.isprintable():  # (the common line: nothing to look at twice)
+        return text
+    return "".join("?" if unsafe_char(char) else char for char in text)
 
 
 def rules_lines() -> list[str]:

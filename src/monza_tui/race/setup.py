@@ -15,12 +15,13 @@ from dataclasses import dataclass, field, replace
 
 from monza_tui.boardfile import BoardFile, load_board
 from monza_tui.engine import CarCountError, Colour, Edition, GameConfigError, check_car_count
-from monza_tui.errors import UserError
+from monza_tui.errors import UserError, clip
 from monza_tui.i18n import _, colour_name
 from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind, car_count_words, level_name
 from monza_tui.web import emoji
+from monza_tui.wording import board_title
 
 MAX_NAME = MAX_NAME_CHARS
 """Longest player name (monza_tui.limits)."""
@@ -98,7 +99,7 @@ def seats_from_flags(
         if level not in SeatKind.levels():
             raise UserError(
                 _("--bot {level}: the bot levels are {levels}").format(
-                    level=level, levels=_(", ").join(SeatKind.levels())
+                    level=clip(level), levels=_(", ").join(SeatKind.levels())
                 )
             )
         name = _("Bot {n}").format(n=number)
@@ -113,11 +114,12 @@ def start_index(seats: Sequence[Seat], who: str | None) -> int:
     for index, seat in enumerate(seats):
         if seat.name == who:
             return index
-    if who.isdigit() and 1 <= int(who) <= len(seats):
+    # (ASCII digits only: "²" is a digit to isdigit() but no number to int())
+    if who.isascii() and who.isdigit() and len(who) <= 3 and 1 <= int(who) <= len(seats):
         return int(who) - 1
     raise UserError(
         _("--start-player {who}: no such player (players: {names})").format(
-            who=who, names=_(", ").join(seat.name for seat in seats)
+            who=clip(who), names=_(", ").join(seat.name for seat in seats)
         )
     )
 
@@ -129,7 +131,7 @@ def check_seats(board: BoardFile, seats: Sequence[Seat]) -> None:
         check_car_count(edition, len(seats))
     except CarCountError as error:
         # The board as the set-up screen offers it (its title, in the player's language).
-        raise UserError(car_count_words(_(board.board.title), error)) from None
+        raise UserError(car_count_words(board_title(board.board), error)) from None
     # Names are checked in one place for every entrance (flags, this screen, records).
     problem = names_problem(seat.name.strip() for seat in seats)
     if problem is not None:

@@ -19,7 +19,7 @@ from monza_tui.engine.board import Edition
 from monza_tui.engine.colours import Colour
 from monza_tui.engine.problems import Spot
 from monza_tui.engine.turn import Phase
-from monza_tui.errors import CarAt, Said
+from monza_tui.errors import CarAt, Said, printable
 from monza_tui.i18n import N_, _, colour_name, pgettext
 from monza_tui.wording import commands, engine, fields, files, hints, net, record
 from monza_tui.wording.plural import Message, Plural
@@ -80,8 +80,10 @@ def board_title(board: Titled) -> str:
     """A board as the player reads it: a built-in board by its title in the player's
     language (the titles are in the catalogue: "Long track", "Długi tor", "长赛道"), a board
     file by the title it gives, an untitled one by its name. The one home for a board's
-    name on screen and in every command's output (the id, ``oval``, is what is typed)."""
-    return _(board.title) if board.title else board.name
+    name on screen and in every command's output (the id, ``oval``, is what is typed).
+    Escaped (:func:`~monza_tui.errors.printable`): a record or save written before titles
+    kept the rule of names is still shown safely, never raw."""
+    return printable(_(board.title)) if board.title else board.name
 
 
 def listing(items: object) -> str:

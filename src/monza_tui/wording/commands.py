@@ -16,6 +16,12 @@ MESSAGES: dict[str, Message] = {
     "sim.log_races": N_(
         "--log: a record holds at most {most} races, not {games}; run fewer --games"
     ),
+    "sim.log_exists": N_(
+        "--log {log}: the file exists; give --force to replace it, or a new file name"
+    ),
+    "env.no_user": N_("{variable}={folder}: no user {user} on this computer"),
+    "env.folder": N_("{variable}={folder}: {why}"),
+    "env.not_folder": N_("{variable}={folder}: not a folder"),
     "boards.needs": N_("monza boards {action} needs a board name or file"),
     "boards.empty": N_("monza boards {action}: an empty file name"),
 }

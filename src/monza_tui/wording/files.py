@@ -48,6 +48,8 @@ MESSAGES: dict[str, Message] = {
     f"file.os.{errno.ENOTDIR}": N_("a part of the path is not a folder"),
     f"file.os.{errno.ENOSPC}": N_("no space left on the disk"),
     f"file.os.{errno.EROFS}": N_("the disk is read-only"),
+    f"file.os.{errno.ELOOP}": N_("symbolic links that lead round in a loop"),
+    f"file.os.{errno.ENAMETOOLONG}": N_("a name too long for this computer"),
 }
 """The files' codes to their English messages (``file.os`` says the system's reason; a
 common one, ``file.os.<errno>``, is said in the player's language)."""
