@@ -122,6 +122,30 @@ def retranslate(text: str) -> str:
     return said
 
 
+def every_language(message: str) -> tuple[str, ...]:
+    """``message`` as every installed language says it (English first), to recognise text
+    made in another language than the one spoken now (a default name set up in Chinese,
+    shown in German). Each catalogue is read once, on the first question."""
+    return tuple(_catalogue(code).gettext(message) for code in _every_code())
+
+
+def _every_code() -> tuple[str, ...]:
+    return (*installed_languages(), PSEUDO)
+
+
+_catalogues: dict[str, gettext.NullTranslations] = {}
+
+
+def _catalogue(code: str) -> gettext.NullTranslations:
+    found = _catalogues.get(code)
+    if found is None:
+        found = _catalogues[code] = (
+            gettext.NullTranslations() if code == "en"
+            else gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code],
+                                     fallback=True))
+    return found
+
+
 def colour_name(colour: Colour) -> str:
     """A colour's name in the user's language (the engine's names are the record's)."""
     return _colour_words()[0][colour]

@@ -303,12 +303,13 @@ class SaveInfo:
         """One line to offer the race with: board, players, round and turn, when saved."""
         if self.race is None:
             return _("{name}: damaged").format(name=shown(self.path.name))
+        from monza_tui.seats import shown_names
         from monza_tui.wording import board_title  # not at launch: the first offer pays
 
         race = self.race
         return _("{board}: {players}, round {round}, turn {turn} (saved {saved})").format(
             board=board_title(race.game.board),
-            players=_(", ").join(player.name for player in race.players),
+            players=_(", ").join(shown_names(race.players)),
             round=race.state.round,
             turn=race.state.turn,
             saved=self.saved.strftime("%Y-%m-%d %H:%M"),

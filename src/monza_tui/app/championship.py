@@ -33,15 +33,17 @@ def start(app: Shell, race: Race, races: int) -> None:
             app.evening = evenings.begin(setup, races, race.seed)
 
 
-def attach(app: Shell, race: Race) -> None:
-    """A race ends: if it is the current race of the evening under way (also when it was
-    resumed), the app counts it in that evening."""
+def attach(app: Shell, race: Race) -> Evening | None:
+    """A race starts (its screen's first frame is out) or ends: if it is the current race
+    of the evening under way (also when it was resumed), the app counts it in that
+    evening, and returns it."""
     current = app.evening
     names = tuple(p.name for p in race.players)
     if current is not None and current.owns(names, race.seed):
-        return
+        return current
     found = evenings.load()
     app.evening = found if found is not None and found.owns(names, race.seed) else None
+    return app.evening
 
 
 def finished(app: Shell) -> Evening | None:

@@ -49,7 +49,7 @@ from monza_tui.race.seat_words import change_text
 from monza_tui.race.setup import ROBOT
 from monza_tui.record import Race
 from monza_tui.record.seating import SeatChange, changes_by_step, seats_at
-from monza_tui.seats import player_name
+from monza_tui.seats import shown_names as names_shown
 from monza_tui.web import emoji
 from monza_tui.wording import board_title, listing, phase_name
 from monza_tui.wording.commands import variant_names
@@ -103,14 +103,14 @@ class Timeline:
 def shown_names(race: Race) -> list[str]:
     """The players' names as the replay shows them (a simulated driver's in the player's
     language: :func:`monza_tui.seats.player_name`)."""
-    return [player_name(p.name, p.seat, i) for i, p in enumerate(race.players)]
+    return list(names_shown(race.players))
 
 
 def describe(timeline: Timeline, step: int) -> str:
     """One line for the log: what the action that led to ``states[step]`` did, and the
     seats that changed hands then."""
     text = _describe_action(timeline, step)
-    names = [p.name for p in timeline.race.players]
+    names = shown_names(timeline.race)
     for change in timeline.seats.get(step, ()):
         text += " · " + change_text(change, names)
     return text

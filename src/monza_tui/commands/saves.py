@@ -18,6 +18,7 @@ from monza_tui.i18n import _, colour_letter
 from monza_tui.palette import STYLE
 from monza_tui.race.outcome import outcome
 from monza_tui.race.setup import seat_label
+from monza_tui.seats import shown_names
 from monza_tui.wording import board_title
 
 DEFAULT_LIMIT = 20
@@ -86,17 +87,18 @@ def _row(found: saves.SaveInfo) -> tuple[Text | str, ...]:
         return ("?", "?", "?", saved, Text(_("damaged: {why}").format(why=why), "red"))
     race = found.race
     players = Text()
+    names = shown_names(race.players)
     for index, player in enumerate(race.players):
         if index:
             players.append(_(", "))
         players.append(f" {colour_letter(player.car)} ", STYLE[player.car])
-        players.append(f" {player.name}")
+        players.append(f" {names[index]}")
         if player.seat.is_bot:
             players.append(" " + _("({level})").format(level=seat_label(player.seat)), "dim")
     state = race.state
     result = outcome(state)
     if result is not None:
-        winners = _(", ").join(race.players[p].name for p in result.winners)
+        winners = _(", ").join(names[p] for p in result.winners)
         status = Text(_("finished, won by {names}").format(names=winners), "green")
     else:
         status = Text(_("in progress, turn {turn}").format(turn=state.turn), "yellow")

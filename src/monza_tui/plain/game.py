@@ -58,6 +58,7 @@ from monza_tui.race.narrate import tell
 from monza_tui.race.pace import StepKind, next_step
 from monza_tui.race.words import driver_failed
 from monza_tui.record import Race
+from monza_tui.seats import shown_names
 from monza_tui.wording import word
 
 Roller = Callable[[State], tuple[Colour, ...]]
@@ -177,7 +178,7 @@ class PlainGame:
         self.roller = roller
         self.save = save
         self.hinter = hinter
-        self.names = [p.name for p in race.players]
+        self.names = list(shown_names(race.players))
         self.shape = race.board_file.shape
         # The race core's drivers and seeds: a bot plays the same moves as in the app.
         self.drivers = Drivers() if drivers is None else drivers

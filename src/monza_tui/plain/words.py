@@ -38,7 +38,7 @@ from monza_tui.race.outcome import outcome
 from monza_tui.race.pace import acting
 from monza_tui.race.words import no_fit_reason
 from monza_tui.record import Player, Race
-from monza_tui.seats import SeatKind
+from monza_tui.seats import SeatKind, shown_names
 from monza_tui.wording import board_title, sentences, word
 
 
@@ -243,7 +243,7 @@ def seat_words(player: Player) -> str:
 
 def field_lines(race: Race) -> list[str]:
     """Every car: its player, its colour, who drives it, where it is."""
-    names = [p.name for p in race.players]
+    names = shown_names(race.players)
     lines = []
     for index, player in enumerate(race.players):
         level = seat_words(player)

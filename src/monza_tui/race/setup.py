@@ -19,7 +19,14 @@ from monza_tui.errors import UserError, clip
 from monza_tui.i18n import _, colour_name
 from monza_tui.limits import MAX_NAME_CHARS, names_problem
 from monza_tui.record import Player, Race
-from monza_tui.seats import SeatKind, car_count_words, level_name
+from monza_tui.seats import (
+    BOT_NAME,
+    PERSON_NAME,
+    SeatKind,
+    car_count_words,
+    default_name,
+    level_name,
+)
 from monza_tui.web import emoji
 from monza_tui.wording import board_title
 
@@ -59,9 +66,10 @@ class Seat:
 
 
 def default_seats(count: int = 2) -> tuple[Seat, ...]:
-    """"Player 1", "Player 2", ... in the cars' order (R2)."""
+    """"Player 1", "Player 2", ... in the cars' order (R2): in the language of the set-up,
+    and shown in the screen's (:func:`monza_tui.seats.player_name`)."""
     cars = Edition.ORIGINAL.cars
-    return tuple(Seat(_("Player {n}").format(n=i + 1), cars[i]) for i in range(count))
+    return tuple(Seat(default_name(PERSON_NAME, i + 1), cars[i]) for i in range(count))
 
 
 @dataclass(frozen=True)
@@ -102,7 +110,7 @@ def seats_from_flags(
                     level=clip(level), levels=_(", ").join(SeatKind.levels())
                 )
             )
-        name = _("Bot {n}").format(n=number)
+        name = default_name(BOT_NAME, number)
         seats.append(Seat(name, palette[len(seats) % len(palette)], SeatKind(level)))
     return tuple(seats)
 

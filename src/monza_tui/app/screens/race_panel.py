@@ -7,6 +7,7 @@ now, the pointer) and touches only the widgets whose text or classes changed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -18,6 +19,7 @@ from monza_tui.app.screens.race_pace import RacePace
 from monza_tui.app.widgets.buttons import ButtonRow
 from monza_tui.app.widgets.common import KeptLines, one, put_text, show
 from monza_tui.app.widgets.dice import DiceTray, TileTray
+from monza_tui.app.widgets.evening_line import EveningLine
 from monza_tui.app.widgets.panel import PanelText, RoundInfo, Standings, TurnBanner
 from monza_tui.app.widgets.race_log import RaceLog
 from monza_tui.engine import Die, Edition, Phase, Place, Reroll, State, Tile
@@ -26,7 +28,9 @@ from monza_tui.race.narrate import tell
 from monza_tui.race.now import PLACING, Now, Pointer
 from monza_tui.race.offers import Waiting
 from monza_tui.race.seat_words import change_text
+from monza_tui.record import Player
 from monza_tui.record.seating import changes_by_step
+from monza_tui.seats import shown_names
 from monza_tui.wording import board_title, sentences
 
 if TYPE_CHECKING:
@@ -76,7 +80,14 @@ class PanelMixin(RacePace):
         raise NotImplementedError
 
     def names(self) -> list[str]:
-        return [p.name for p in self.race.players]
+        return list(shown_names(self.race.players))
+
+    def shown_players(self) -> tuple[Player, ...]:
+        """The players with their names as shown (a default name in the screen's
+        language: :func:`monza_tui.seats.shown_names`)."""
+        players = self.race.players
+        return tuple(replace(p, name=n) for p, n in zip(players, shown_names(players),
+                                                         strict=True))
 
     def compose_panel(self) -> ComposeResult:
         race = self.race
@@ -84,6 +95,7 @@ class PanelMixin(RacePace):
             yield TurnBanner(id="turn")
             yield Standings(len(race.players), id="standings")
             yield RoundInfo("", markup=False, id="round")
+            yield EveningLine(id="evening-line")
             yield DiceTray(id="dice")
             if race.game.pro:
                 yield PanelText(id="tiles-owner")
@@ -144,9 +156,9 @@ class PanelMixin(RacePace):
 
     def show_state(self) -> None:
         """What depends on the engine state alone: the field, the round, the banner."""
-        race = self.race
         state = self.now.state
-        one(self, "Standings", Standings).show(state, race.players, here=self.monza.yours)
+        one(self, "Standings", Standings).show(state, self.shown_players(),
+                                              here=self.monza.yours)
         one(self, "RoundInfo", RoundInfo).show(state, self.names())
         self.show_hint_line(self.hint_line() if self.hint is not None else None)
         self.set_class(state.final_round and not state.is_terminal(), "-final-round")
@@ -161,7 +173,8 @@ class PanelMixin(RacePace):
     def show_prompt(self, prompt: str) -> None:
         state = self.now.state
         one(self, "TurnBanner", TurnBanner).show(
-            state, self.race.players, prompt, waiting=not self.now.human and not state.is_terminal()
+            state, self.shown_players(), prompt,
+            waiting=not self.now.human and not state.is_terminal()
         )
 
     def show_dice(self, now: Now, pointer: Pointer, found: Hint | None) -> None:
@@ -196,7 +209,7 @@ class PanelMixin(RacePace):
                 usable=state.phase is Phase.PLACING,
             )
             # The tiles shown are the mover's; during someone else's bonus move, say whose.
-            owner = self.race.players[player].name
+            owner = self.names()[player]
             bonus = state.phase is Phase.BONUS and state.bonus_player not in (None, player)
             text = (_("{name}'s tiles (the bonus move uses none)").format(name=owner) if bonus
                     else _("{name}'s tiles").format(name=owner))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from monza_tui.app import textual_shim
+from monza_tui.app.evening_words import heading
 from monza_tui.app.screens.standings import ChampionLine
 from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.app.widgets.common import set_colour_class
@@ -24,7 +24,8 @@ from monza_tui.i18n import N_, _, colour_letter, ngettext, number, retranslate
 from monza_tui.race.narrate import ordinal
 from monza_tui.race.outcome import Outcome, outcome
 from monza_tui.record import Race
-from monza_tui.stats.evening import Evening, Score, table
+from monza_tui.seats import shown_names
+from monza_tui.stats.evening import Evening, table
 from monza_tui.stats.words import TROPHY
 from monza_tui.web import emoji, served
 from monza_tui.wording import board_title
@@ -79,37 +80,10 @@ def rematch_label(evening: Evening | None) -> str:
     return _(rematch_msgid(evening))
 
 
-def evening_text(evening: Evening, scores: tuple[Score, ...], width: int = 76) -> str:
-    """The evening's running table after a race, or its final podium after the last: a
-    heading line, then every player's place, name, points and the race's points, side by
-    side in lines of at most ``width`` cells (an entry is never cut), so that the results
-    still fit 80x24."""
-    if evening.over:
-        heading = _("The evening is over: the podium")
-    else:
-        heading = _("Evening: race {n} of {races} played").format(
-            n=number(len(evening.played)), races=number(evening.races))
-    entries = []
-    for score in scores:
-        points = ngettext("{n} point", "{n} points", score.points).format(
-            n=number(score.points))
-        # One message per entry: its punctuation is the language's ("第1名 A：3分（+1）").
-        if score.last is None:
-            entry = _("{place} {name}: {points}")
-        else:
-            entry = _("{place} {name}: {points} (+{gained})")
-        entry = entry.format(place=ordinal(score.place), name=score.name, points=points,
-                             gained=None if score.last is None else number(score.last))
-        mark = f"{emoji(TROPHY)} " if evening.over and score.place == 1 else ""
-        entries.append(f"{mark}{entry}")
-    lines = [heading, ""]
-    for entry in entries:
-        joined = f"{lines[-1]}   {entry}" if lines[-1] else entry
-        if lines[-1] and cell_len(joined) > width:
-            lines.append(entry)
-        else:
-            lines[-1] = joined
-    return "\n".join(lines)
+def evening_msgid(evening: Evening) -> str:
+    """What the evening's button and key say, in English (the msgid): its running table
+    between races, its podium after the last."""
+    return N_("The evening's podium") if evening.over else N_("Evening table")
 
 
 class ResultsScreen(Screen[None]):
@@ -124,6 +98,8 @@ class ResultsScreen(Screen[None]):
         Binding("escape", "board", N_("Board"), id="results.board"),
         Binding("i", "details", N_("Details"), id="results.details"),
         Binding("t", "standings", N_("Standings"), id="results.standings"),
+        # Only in an evening of races: its table, or its podium after the last race.
+        Binding("e", "evening", N_("Evening table"), id="results.evening"),
         # Only in a browser (monza serve): in a terminal the record is in the history.
         Binding("d", "download", N_("Download the record"), id="results.download"),
         # The footer shows ^q already.
@@ -141,11 +117,17 @@ class ResultsScreen(Screen[None]):
         # The footer's r says what the button says ("Next race", "New evening"): this
         # screen's copy of the binding, by its id (a keymap may have moved it to another
         # key); a Said keeps its msgid, so a language switch says it again.
-        label = retranslate(rematch_msgid(evening))
+        labels = {"results.rematch": retranslate(rematch_msgid(evening))}
+        if evening is not None:
+            labels["results.evening"] = retranslate(evening_msgid(evening))
+        # In an evening its key takes the place of the details' in the footer (all of
+        # them take more than 80 columns); i still shows the seed.
+        hidden = {"results.details"} if evening is not None else set()
         bindings = textual_shim.node_bindings(self).key_to_bindings
         for key, items in bindings.items():
             bindings[key] = [
-                replace(item, description=label) if item.id == "results.rematch" else item
+                replace(item, description=labels.get(item.id or "", item.description),
+                        show=item.show and item.id not in hidden)
                 for item in items
             ]
 
@@ -153,8 +135,10 @@ class ResultsScreen(Screen[None]):
         race = self.race
         state = race.state
         winners = finished_race(state).winners
-        names = [p.name for p in race.players]
-        with VerticalScroll(id="results"):
+        names = shown_names(race.players)
+        # Who won stays in sight above the rest, which scrolls on a small terminal (80x24:
+        # the buttons at the bottom, chosen, would scroll the headline away).
+        with Vertical(id="results-head"):
             yield Static(_("The race is over"), classes="title", id="results-title")
             if len(winners) == 1:
                 headline = _("{trophy} {name} wins!").format(
@@ -165,6 +149,7 @@ class ResultsScreen(Screen[None]):
                     trophy=emoji(TROPHY), names=_(" and ").join(names[p] for p in winners)
                 )
             yield Static(headline, id="headline", markup=False)
+        with VerticalScroll(id="results"):
             # The winners are the reigning champions until the next race (rulebook).
             yield ChampionLine(tuple(names[p] for p in winners), id="reigning")
             yield Static(
@@ -200,15 +185,16 @@ class ResultsScreen(Screen[None]):
                         )
                         set_colour_class(car, state.game.cars[player])
                         yield car
-                        yield Static(player_label(seat), classes="result-name", markup=False)
+                        label = player_label(replace(seat, name=names[player]))
+                        yield Static(label, classes="result-name", markup=False)
                         yield Static(dice_words(state, player), classes="result-dice")
                         yield Static(emoji(TROPHY) if player in winners else "",
                                      classes="result-trophy")
             yield Static(rule_note(race.game.pro), classes="note", id="rule-note")
             if self.evening is not None:
-                width = max(30, self.app.size.width - 6)
-                yield Static(evening_text(self.evening, table(self.evening), width),
-                             id="evening", markup=False)
+                # One line here: the table (the podium after the last race) is its own
+                # screen, its button the first (e).
+                yield Static(heading(self.evening), id="evening", markup=False)
             # The seed is a detail for replaying the race, shown on request (i).
             details = Static(
                 go_on("seed", seed=race.seed),
@@ -218,6 +204,9 @@ class ResultsScreen(Screen[None]):
             details.display = False
             yield details
             with Horizontal(id="result-buttons"):
+                if self.evening is not None:
+                    yield DialogButton(_(evening_msgid(self.evening)), id="evening-table",
+                                       compact=True, action="screen.evening")
                 if self.app.check_action("rematch", ()):  # (not over the network)
                     yield DialogButton(rematch_label(self.evening), id="rematch",
                                        compact=True, action="app.rematch")
@@ -250,12 +239,22 @@ class ResultsScreen(Screen[None]):
         """The standings of every race played here, this race's board first."""
         from monza_tui.app.screens.standings import StandingsScreen
 
-        names = tuple(p.name for p in self.race.players)
+        names = tuple(p.name for p in self.race.players)  # (the standings' own names)
         self.app.push_screen(StandingsScreen(self.race.game.board.name, names))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The download is a browser's (monza serve): hidden and off in a terminal.
+        # The download is a browser's (monza serve): hidden and off in a terminal; the
+        # evening's table only in an evening.
+        if action == "evening":
+            return self.evening is not None
         return served() if action == "download" else True
+
+    def action_evening(self) -> None:
+        """The evening's running table, or its podium after the last race."""
+        from monza_tui.app.screens.evening import EveningScreen
+
+        if self.evening is not None:
+            self.app.push_screen(EveningScreen(self.evening, table(self.evening)))
 
     def action_download(self) -> None:
         """Send the race's record to the visitor's browser (docs/web.md)."""
@@ -269,4 +268,4 @@ class ResultsScreen(Screen[None]):
         details.display = not details.display
 
 
-__all__ = ["TROPHY", "ResultsScreen", "evening_text", "rematch_label", "rematch_msgid"]
+__all__ = ["TROPHY", "ResultsScreen", "evening_msgid", "rematch_label", "rematch_msgid"]
