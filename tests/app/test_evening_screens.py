@@ -181,6 +181,7 @@ async def test_after_the_last_race_the_podium_screen(home: Path) -> None:
         assert str(results.query_one("#evening-table").label) == said("The evening's podium")
         await press(pilot, "e")
         assert isinstance(app.screen, EveningScreen)
+        await settle(pilot)  # (the new screen laid out and drawn before it is read)
         scores = table(night)
         text = screen_text(app)
         lines = [line.strip() for line in text.splitlines()]
@@ -227,8 +228,9 @@ async def test_the_results_headline_stays_in_sight_at_80x24(home: Path) -> None:
                             names=said(" and ").join(names[p] for p in winners))
         # The buttons at the bottom are chosen: what is below scrolled into sight...
         assert await chosen(pilot) == "evening-table"
+        # (the scroll follows the focus a refresh later, later still on a loaded machine)
+        await wait_for(pilot, lambda: results.query_one("#results").scroll_y > 0)
         await settle(pilot)
-        assert results.query_one("#results").scroll_y > 0
         # ... and who won is still on the screen, under the title.
         lines = [line.strip() for line in screen_lines(app)]
         assert lines[1] == said("The race is over")
