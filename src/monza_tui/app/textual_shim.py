@@ -50,14 +50,12 @@ from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay, S
 
 from monza_tui import tuning
 
-TESTED = ("8.2",)
-"""The Textual minor versions this module was written for and tested on."""
+TESTED = ("8.2",)  # the Textual minor versions this module was written for and tested on
 
 
 def installed_version() -> str:
-    """The installed Textual's version, read off its distribution's folder beside the
-    package (``importlib.metadata`` would bring ``zipfile`` and more into every launch);
-    empty where that is not one clear folder (then the public paths are taken)."""
+    """The installed Textual's version, read off its distribution's folder (no
+    ``importlib.metadata`` at launch); empty where that is not clear (public paths then)."""
     import textual
 
     where = os.path.dirname(os.path.dirname(textual.__file__))
@@ -67,8 +65,7 @@ def installed_version() -> str:
 
 
 KNOWN = ".".join(installed_version().split(".")[:2]) in TESTED
-"""Whether the installed Textual is one of :data:`TESTED` (a test sets it False to play
-the public way)."""
+"""Whether the installed Textual is one of :data:`TESTED` (False in a test: the public way)."""
 
 
 def private() -> bool:
@@ -191,18 +188,16 @@ def after_frame(pump: MessagePump, callback: Callable[[], object]) -> bool:
 
 # The set-up screen's drop-down -----------------------------------------------------------
 #
-# A Textual ``Select`` is six widgets: the line that shows the choice (a container of three
-# ``Static``: the label, a down arrow and a hidden up arrow) and the list of choices (an
-# ``OptionList`` kept mounted but hidden). The set-up screen has eight of them, so half of
-# its widgets were never seen at launch, and each had to be styled, laid out and mounted
-# before the first frame. :class:`DropDown` is the same control (same keys, mouse,
-# messages, value API and look) with two differences that do not show: the line is one
-# widget that draws the label and the arrow itself (:class:`ChoiceLine`), and the list of
-# choices is made the first time it opens (a few milliseconds, once). Everything else is
-# Textual's: Enter, Space, Up or Down open the list; in it the arrows, Home/End, typing to
-# search, Enter to choose and Escape to close; a click opens it and a click on a choice
-# chooses. ``Select.Changed`` is posted as before, so the screen's handlers and the tests
-# that query ``Select`` do not change.
+# A Textual ``Select`` is six widgets: the line that shows the choice (a container of the
+# label, a down arrow and a hidden up arrow) and the list of choices (an ``OptionList`` kept
+# mounted, hidden). The set-up screen has eight, so half its widgets were never seen at
+# launch, each styled, laid out and mounted before the first frame. :class:`DropDown` is
+# the same control (keys, mouse, messages, value API, look) but for two things that do not
+# show: the line is one widget that draws label and arrow (:class:`ChoiceLine`), and the list
+# is made the first time it opens (a few milliseconds, once). All else is Textual's: Enter,
+# Space, Up or Down open the list; there the arrows, Home/End, typing to search, Enter to
+# choose and Escape to close; a click opens it, a click on a choice chooses.
+# ``Select.Changed`` is posted as before (the screen's handlers and tests query ``Select``).
 
 
 class ChoiceLine(SelectCurrent):
@@ -398,6 +393,11 @@ def forget_dirty_regions(widget: Widget) -> None:
     regions = getattr(widget, "_dirty_regions", None)
     if isinstance(regions, set):
         regions.clear()
+
+
+def notifications(app: Any) -> list[Any]:
+    """The toasts up (``Notification``), oldest first; none where Textual has no such list."""
+    return list(getattr(app, "_notifications", ()))
 
 
 def drop_notifications(app: Any, messages: Iterable[str]) -> None:
