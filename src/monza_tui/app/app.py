@@ -30,6 +30,7 @@ from monza_tui.app.app_words import WordsApp
 from monza_tui.app.autosave import Autosaver
 from monza_tui.app.hosts import LocalHost, RaceHost, Roller
 from monza_tui.app.textual_shim import FrameOut
+from monza_tui.app.toasts import ToastPolicy
 from monza_tui.app.widgets.common import after_frame
 from monza_tui.i18n import N_, _
 from monza_tui.race.setup import RaceSetup, setup_of, start_race
@@ -57,7 +58,7 @@ layout after a push-back), and the app's thread behind a bot or a hint thinking 
 thread."""
 
 
-class MonzaApp(FrameOut, WordsApp):
+class MonzaApp(ToastPolicy, FrameOut, WordsApp):
     """Set-up, race, results; rules on ``?``/F1 from anywhere."""
 
     CSS_PATH = "app.tcss"

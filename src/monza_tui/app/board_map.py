@@ -3,8 +3,8 @@
 A track larger than its view (the long track and the classic board at 80x24) scrolls, and
 a map of the whole track in braille dots stands in a corner of the view, with the cars and
 the part in view (:mod:`monza_tui.app.minimap` makes it, without Textual, loaded with the
-first view too small for its track): top right, or bottom right when the cursor is under
-the top corner. This is the widget's part, a mixin of
+first view too small for its track): in a corner that covers neither the cursor nor the
+car moving nor a lit space (top right first). This is the widget's part, a mixin of
 :class:`~monza_tui.app.board_view.BoardView`, which gives it the drawing, the scene and
 the looks.
 """
@@ -68,9 +68,11 @@ class MapOverlay(ScrollView):
         raise NotImplementedError
 
     def _map_region(self, scene: Scene | None = None) -> Region | None:
-        """Where the mini-map lies in the view (top right; bottom right when the cursor, or
-        the space the next step goes from, is under it), or ``None`` when the whole drawing
-        is in view; for ``scene`` (by default the one shown)."""
+        """Where the mini-map lies in the view, or ``None`` (the whole drawing in view, or
+        no corner that leaves the cursor in sight); for ``scene`` (by default the one
+        shown). The first corner (top right, bottom right, top left, bottom left) that
+        covers none of the cursor, the space the next step goes from, the moving car and
+        the lit spaces; else none of the first three; else not the cursor."""
         scene = scene or self.scene
         size = self.scrollable_content_region.size
         layout = self.layout_now
@@ -82,15 +84,17 @@ class MapOverlay(ScrollView):
         width += 1  # a column of margin between the track and the map
         if width > size.width // 2 or height > size.height // 2:
             return None  # too small a view for a map: scrolling alone
-        top = Region(size.width - width, 0, width, height)
-        bottom = Region(size.width - width, size.height - height, width, height)
-        # Keep the cursor in sight first, then the space the next step goes from.
-        for wanted in ((scene.cursor, scene.origin), (scene.cursor,)):
-            hidden = [self._on_view(space) for space in wanted if space is not None]
-            for region in (top, bottom):
-                if not any(region.overlaps(spot) for spot in hidden):
+        corners = [Region(x, y, width, height) for x in (size.width - width, 0)
+                   for y in (0, size.height - height)]
+        car = scene.moving_car
+        moving = [space for space, here in scene.cars.items() if car in here]
+        must = [scene.cursor, scene.origin, *moving]
+        for wanted in ([*must, *sorted(scene.highlights)], must, [scene.cursor]):
+            spots = [self._on_view(space) for space in wanted if space is not None]
+            for region in corners:
+                if not any(region.overlaps(spot) for spot in spots):
                     return region
-        return top
+        return None  # the cursor under every corner: no map until it moves on
 
     def _on_view(self, space: int) -> Region:
         """Where a space's cells and frame are in the view now."""

@@ -13,6 +13,8 @@ The app reaches past Textual's public API in a few spots, for two reasons:
   said again in another language, a widget that paints its own lines emptying Textual's
   list of regions to paint). They are used on any version, looked up with ``getattr``, so
   a Textual that renamed one loses that nicety and nothing else.
+- **a mend**: two-cell characters kept whole over the edges of widgets (:class:`WholeGlyphs`),
+  on the version in :data:`TESTED` whatever the tunings: a fix, not a speed path.
 
 No other module of ``monza_tui`` names a private attribute of Textual or imports a private
 module of it (tests/app/test_shim.py reads the sources). pyproject.toml pins Textual to the
@@ -24,15 +26,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from itertools import accumulate
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.color import Color as RichColor
 from rich.console import RenderableType
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import on
-from textual._compositor import LayoutUpdate
+from textual import screen as textual_screen
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.color import Color
 from textual.css.query import NoMatches
 from textual.filter import ANSIToTruecolor
@@ -45,15 +50,12 @@ from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay, S
 
 from monza_tui import tuning
 
-TESTED = ("8.2",)
-"""The Textual minor versions this module was written for and tested on."""
-
+TESTED = ("8.2",)  # the Textual minor versions this module was written for and tested on
 
 
 def installed_version() -> str:
-    """The installed Textual's version, read off its distribution's folder beside the
-    package (``importlib.metadata`` would bring ``zipfile`` and more into every launch);
-    empty where that is not one clear folder (then the public paths are taken)."""
+    """The installed Textual's version, read off its distribution's folder (no
+    ``importlib.metadata`` at launch); empty where that is not clear (public paths then)."""
     import textual
 
     where = os.path.dirname(os.path.dirname(textual.__file__))
@@ -63,8 +65,7 @@ def installed_version() -> str:
 
 
 KNOWN = ".".join(installed_version().split(".")[:2]) in TESTED
-"""Whether the installed Textual is one of :data:`TESTED` (a test sets it False to play
-the public way)."""
+"""Whether the installed Textual is one of :data:`TESTED` (False in a test: the public way)."""
 
 
 def private() -> bool:
@@ -187,18 +188,16 @@ def after_frame(pump: MessagePump, callback: Callable[[], object]) -> bool:
 
 # The set-up screen's drop-down -----------------------------------------------------------
 #
-# A Textual ``Select`` is six widgets: the line that shows the choice (a container of three
-# ``Static``: the label, a down arrow and a hidden up arrow) and the list of choices (an
-# ``OptionList`` kept mounted but hidden). The set-up screen has eight of them, so half of
-# its widgets were never seen at launch, and each had to be styled, laid out and mounted
-# before the first frame. :class:`DropDown` is the same control (same keys, mouse,
-# messages, value API and look) with two differences that do not show: the line is one
-# widget that draws the label and the arrow itself (:class:`ChoiceLine`), and the list of
-# choices is made the first time it opens (a few milliseconds, once). Everything else is
-# Textual's: Enter, Space, Up or Down open the list; in it the arrows, Home/End, typing to
-# search, Enter to choose and Escape to close; a click opens it and a click on a choice
-# chooses. ``Select.Changed`` is posted as before, so the screen's handlers and the tests
-# that query ``Select`` do not change.
+# A Textual ``Select`` is six widgets: the line that shows the choice (a container of the
+# label, a down arrow and a hidden up arrow) and the list of choices (an ``OptionList`` kept
+# mounted, hidden). The set-up screen has eight, so half its widgets were never seen at
+# launch, each styled, laid out and mounted before the first frame. :class:`DropDown` is
+# the same control (keys, mouse, messages, value API, look) but for two things that do not
+# show: the line is one widget that draws label and arrow (:class:`ChoiceLine`), and the list
+# is made the first time it opens (a few milliseconds, once). All else is Textual's: Enter,
+# Space, Up or Down open the list; there the arrows, Home/End, typing to search, Enter to
+# choose and Escape to close; a click opens it, a click on a choice chooses.
+# ``Select.Changed`` is posted as before (the screen's handlers and tests query ``Select``).
 
 
 class ChoiceLine(SelectCurrent):
@@ -396,6 +395,11 @@ def forget_dirty_regions(widget: Widget) -> None:
         regions.clear()
 
 
+def notifications(app: Any) -> list[Any]:
+    """The toasts up (``Notification``), oldest first; none where Textual has no such list."""
+    return list(getattr(app, "_notifications", ()))
+
+
 def drop_notifications(app: Any, messages: Iterable[str]) -> None:
     """Take down the toasts that say any of ``messages`` (Textual has no public way to
     remove one toast: elsewhere they go at their timeout)."""
@@ -432,3 +436,65 @@ def title_terminal(app: Any, title: str) -> None:
         return
     shown = "".join(ch for ch in title if ch.isprintable())  # (no escape of its own)
     driver.write(f"\x1b]2;{shown}\x07")
+
+
+# A mend: two-cell characters kept whole ------------------------------------------------
+
+
+class WholeGlyphs(Compositor):
+    """Textual's compositor, cutting a widget's line only where it must. It cut each line
+    at all edges of all widgets on it, the covered ones' too, and a two-cell character across
+    one became two spaces (a Chinese toast over the panel read "现在是    一轮", Textual
+    issue 6357): here the pieces a widget wins side by side are one (the others empty, that
+    no widget below takes them). And a frame of changes ends each span it writes where a
+    character ends (a terminal wipes a two-cell character whose half is written over)."""
+
+    def _render_chops(self, crop: Region, is_rendered_line: Callable[[int], bool]) -> Any:
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(line[:-1]) for line in cuts]
+        empty = Strip([], 0)
+        for region, clip, strips in self._get_renders(crop):
+            render_region = region.intersection(clip)
+            first_cut, last_cut = render_region.column_span
+            for y, strip in zip(render_region.line_range, strips, strict=False):
+                line = chops[y]
+                edges = [cut for cut in cuts[y] if last_cut >= cut >= first_cut]
+                if not is_rendered_line(y) or len(edges) < 2:
+                    continue
+                won = [line.get(cut) is None for cut in edges[:-1]]
+                keep = [cut for n, cut in enumerate(edges[1:-1], 1) if won[n - 1] != won[n]]
+                starts = [edges[0], *keep]  # (where it starts or stops winning)
+                pieces = strip.divide([cut - first_cut for cut in (*keep, edges[-1])])
+                for start, piece in zip(starts, pieces, strict=False):
+                    if line[start] is None:
+                        line[start] = piece
+                for cut in edges[1:-1]:
+                    if line[cut] is None:  # (won, inside a piece)
+                        line[cut] = empty
+        return chops
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        update = super().render_partial_update()
+        if update is not None:  # each chop ends where its piece does; each span, a character
+            update.chop_ends = [[end if strip is None else x + strip.cell_length
+                                 for (x, strip), end in zip(line.items(), ends, strict=False)]
+                                for line, ends in zip(update.chops, update.chop_ends, strict=False)]
+            update.spans = [(y, x1, _glyph_end(update.chops[y], x2)) for y, x1, x2 in update.spans]
+        return update
+
+
+def _glyph_end(line: Any, x2: int) -> int:
+    """``x2``, or one cell on where a two-cell character of the line stands across it."""
+    for x, strip in line.items():
+        if strip is not None and x < x2 < x + strip.cell_length:
+            for text, _style, _control in strip:
+                width = cell_len(text)
+                if x + width > x2:
+                    ends = accumulate(map(cell_len, text), initial=x)
+                    return x2 if width == len(text) else next(e for e in ends if e >= x2)
+                x += width
+    return x2
+
+
+if KNOWN:  # every screen made from now on (Textual's module makes their compositors)
+    textual_screen.Compositor = WholeGlyphs  # type: ignore[attr-defined]

@@ -98,6 +98,10 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
         with VerticalScroll(id="setup"):
             with Horizontal(id="setup-head"):
                 yield Static(_("Monza: set up a race"), classes="title", id="setup-title")
+                # Beside the title, where it fits in every language at 80 columns (at the
+                # end of the buttons' row the longer languages pushed it off the screen);
+                # first in the form, it is still next after Quit as Tab goes round.
+                yield LanguageChoice()
             yield ChampionLine(id="champion")
             with Horizontal(classes="form-row"):
                 yield form_label(_("Board"), width)
@@ -169,7 +173,6 @@ class SetupScreen(StyledOnMount, FollowFocus, Screen[None]):
                 yield DialogButton(_("Join a race"), id="join", compact=True, action="app.join")
                 yield DialogButton(_("Rules"), id="rules", compact=True, action="app.rules")
                 yield DialogButton(_("Quit"), id="quit", compact=True, action="screen.quit")
-                yield LanguageChoice()
         # As on the race screen: the keys in one line, there in the first frame (Textual's
         # Footer shows its keys a few frames later); no command-palette key (^p still
         # opens it).
