@@ -13,14 +13,18 @@ from textual.widgets import Static
 from monza_tui.i18n import _
 from monza_tui.learn.lesson import Lesson
 from monza_tui.learn.script import PARTS, Step, Watch
+from monza_tui.wording import sentences
 
 TOTAL_STEPS = sum(isinstance(e, Step) for part in PARTS for e in part.entries)
 
 
-def guide_text(lesson: Lesson, *, resumed: bool = False) -> Text:
+def guide_text(lesson: Lesson, *, resumed: bool = False, mistake: str = "") -> Text:
     """The guide's words for where ``lesson`` stands. Each line's mark is part of a message
     ("▶ {text}"): Chinese leaves out the space, which would push a Chinese sentence whole to
-    the next line (Textual wraps at spaces; docs/i18n/zh.md)."""
+    the next line (Textual wraps at spaces; docs/i18n/zh.md). ``mistake``: what takes a
+    wrong choice back (:meth:`Lesson.mistake`), said after the step's answer to it.
+    While the coach plays, its words stand without a mark: the mark was "…", which read as
+    the tail of a line cut off above it."""
     text = Text()
     number = min(lesson.step_number(), TOTAL_STEPS)
     text.append(_("Lesson: step {n} of {total}").format(n=number, total=TOTAL_STEPS),
@@ -37,11 +41,12 @@ def guide_text(lesson: Lesson, *, resumed: bool = False) -> Text:
         text.append(_("▶ {text}").format(text=_(lesson.part.end)), style="bold")
     elif isinstance(entry, Step):
         if lesson.wrong:
-            text.append(_("✗ {text}").format(text=_(entry.wrong)), style="bold reverse")
+            wrong = sentences(_(entry.wrong), mistake) if mistake else _(entry.wrong)
+            text.append(_("✗ {text}").format(text=wrong), style="bold reverse")
         else:
             text.append(_("▶ {text}").format(text=_(entry.say)), style="bold")
     elif isinstance(entry, Watch):
-        text.append(_("… {text}").format(text=_(entry.say)))
+        text.append(_(entry.say), style="italic")
     return text
 
 
@@ -60,8 +65,8 @@ class Guide(Static):
     }
     """
 
-    def show(self, lesson: Lesson, *, resumed: bool = False) -> None:
-        self.update(guide_text(lesson, resumed=resumed))
+    def show(self, lesson: Lesson, *, resumed: bool = False, mistake: str = "") -> None:
+        self.update(guide_text(lesson, resumed=resumed, mistake=mistake))
 
 
 __all__ = ["TOTAL_STEPS", "Guide", "guide_text"]
