@@ -432,7 +432,19 @@ def test_hint_for_the_extra_roll_and_for_a_stuck_roll(extra_state):
 def test_hint_mentions_a_kept_tile():
     s = state(game(FORK, "RB", pro=True), roll="WRGBYY", tiles={0: "Y"})
     reason = word(hint(s).reason)
-    assert "keeps your yellow tile" in reason
+    assert reason == "moves 5 spaces and uses no tile"
+
+
+def test_the_hint_says_no_tile_is_used_not_how_many_are_kept():
+    # The player holds all six tiles; the expert's path could have used some and uses
+    # none. "keeps 5 tiles" read as "you have 5 tiles".
+    from monza_tui.race.words import hint_text
+
+    s = state(game(load_board("long").board, "YB", pro=True), roll="WYBGGG")
+    assert len(s.unused_tiles()) == 6
+    assert hint_text(s, hint(s)) == (
+        "Hint: place 1 white, 2 yellow, 3 blue as numbered on the board, drive – moves 3 "
+        "spaces and uses no tile")
 
 
 def test_no_hint_at_chance():

@@ -262,5 +262,8 @@ def _path_reason(state: State, choice: PathChoice) -> Said:
             if (colour := spaces[nx].colour) is not None and colour in state.unused_tiles()
         }
         if could:
-            parts.append(said("hint.keeps", tiles=_tiles(sorted(could, key=lambda c: c.index))))
+            # Said as what the move does with the tiles (none), not as a count of the tiles
+            # that could have been used: "keeps 3 tiles" read as "you have 3 tiles" to a
+            # player holding 6.
+            parts.append(said("hint.no_tile"))
     return parts[0] if len(parts) == 1 else said("list.and", items=parts)

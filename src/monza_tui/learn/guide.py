@@ -13,35 +13,47 @@ from textual.widgets import Static
 from monza_tui.i18n import _
 from monza_tui.learn.lesson import Lesson
 from monza_tui.learn.script import PARTS, Step, Watch
+from monza_tui.wording import sentences
+from monza_tui.wording.lines import wrap_lines
 
 TOTAL_STEPS = sum(isinstance(e, Step) for part in PARTS for e in part.entries)
 
 
-def guide_text(lesson: Lesson, *, resumed: bool = False) -> Text:
+def guide_text(lesson: Lesson, *, resumed: bool = False, mistake: str = "",
+               width: int = 0) -> Text:
     """The guide's words for where ``lesson`` stands. Each line's mark is part of a message
     ("▶ {text}"): Chinese leaves out the space, which would push a Chinese sentence whole to
-    the next line (Textual wraps at spaces; docs/i18n/zh.md)."""
+    the next line (Textual wraps at spaces; docs/i18n/zh.md). ``mistake``: what takes a
+    wrong choice back (:meth:`Lesson.mistake`), said after the step's answer to it.
+    While the coach plays, its words stand without a mark: the mark was "…", which read as
+    the tail of a line cut off above it. ``width``: the columns of the guide's lines, laid
+    out by the line-start rules (``wording.lines``; 0: as the widget wraps them)."""
     text = Text()
+
+    def line(words: str) -> str:
+        return "\n".join(wrap_lines(words, width)) if width > 0 else words
+
     number = min(lesson.step_number(), TOTAL_STEPS)
-    text.append(_("Lesson: step {n} of {total}").format(n=number, total=TOTAL_STEPS),
+    text.append(line(_("Lesson: step {n} of {total}").format(n=number, total=TOTAL_STEPS)),
                 style="bold")
     text.append("\n")
     if resumed:
-        text.append(_("Welcome back: the lesson goes on where you left it.") + "\n",
+        text.append(line(_("Welcome back: the lesson goes on where you left it.")) + "\n",
                     style="italic")
     done = lesson.last_done()
     if done is not None and not resumed:  # (back: the welcome in its place, in the same lines)
-        text.append(_("✓ {text}").format(text=_(done.done)) + "\n", style="dim")
+        text.append(line(_("✓ {text}").format(text=_(done.done))) + "\n", style="dim")
     entry = lesson.entry
     if lesson.over:
-        text.append(_("▶ {text}").format(text=_(lesson.part.end)), style="bold")
+        text.append(line(_("▶ {text}").format(text=_(lesson.part.end))), style="bold")
     elif isinstance(entry, Step):
         if lesson.wrong:
-            text.append(_("✗ {text}").format(text=_(entry.wrong)), style="bold reverse")
+            wrong = sentences(_(entry.wrong), mistake) if mistake else _(entry.wrong)
+            text.append(line(_("✗ {text}").format(text=wrong)), style="bold reverse")
         else:
-            text.append(_("▶ {text}").format(text=_(entry.say)), style="bold")
+            text.append(line(_("▶ {text}").format(text=_(entry.say))), style="bold")
     elif isinstance(entry, Watch):
-        text.append(_("… {text}").format(text=_(entry.say)))
+        text.append(line(_(entry.say)), style="italic")
     return text
 
 
@@ -60,8 +72,18 @@ class Guide(Static):
     }
     """
 
-    def show(self, lesson: Lesson, *, resumed: bool = False) -> None:
-        self.update(guide_text(lesson, resumed=resumed))
+    _shown: tuple[Lesson, bool, str] | None = None
+
+    def show(self, lesson: Lesson, *, resumed: bool = False, mistake: str = "") -> None:
+        self._shown = (lesson, resumed, mistake)
+        self.update(guide_text(lesson, resumed=resumed, mistake=mistake,
+                               width=self.content_size.width))
+
+    def on_resize(self) -> None:
+        """Laid out again for the new width (the line-start rules: ``wording.lines``)."""
+        if self._shown is not None:
+            lesson, resumed, mistake = self._shown
+            self.show(lesson, resumed=resumed, mistake=mistake)
 
 
 __all__ = ["TOTAL_STEPS", "Guide", "guide_text"]

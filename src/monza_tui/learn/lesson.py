@@ -19,15 +19,20 @@ from monza_tui.engine import (
     Action,
     BonusStep,
     Colour,
+    Confirm,
     DeclineBonus,
     Die,
+    KeepRoll,
     Phase,
     Place,
+    Reroll,
     Roll,
     State,
+    TakeBack,
+    Tile,
     parse_action_text,
 )
-from monza_tui.i18n import _
+from monza_tui.i18n import _, ngettext
 from monza_tui.learn.script import COACH_CAR, PARTS, PLAYER_CAR, Entry, Part, Step
 from monza_tui.record import Player, Race
 from monza_tui.seats import SeatKind
@@ -178,6 +183,51 @@ class Lesson:
         if state.phase is Phase.BONUS:
             return DeclineBonus()
         return state.legal_actions()[0]
+
+    def offers(self, key_action: str) -> bool:
+        """Whether a race key (its action's name) can lead to the script's next action: the
+        footer offers only those (a key offered and then refused taught the wrong thing:
+        h, d, k, c). Keys that are not the race's (rules, quit) and those that only point
+        (Esc letting go of a die) are left to the race screen."""
+        wanted = self.expected()
+        if key_action in ("hint", "seats", "hand_over"):
+            return False  # the guide is the hint; the lesson's seats stay as they are
+        if key_action == "roll":
+            return isinstance(wanted, Roll)
+        if key_action == "die":
+            return isinstance(wanted, Reroll) or (
+                isinstance(wanted, Place) and isinstance(wanted.token, Die))
+        if key_action == "tile":
+            return isinstance(wanted, Place) and isinstance(wanted.token, Tile)
+        if key_action == "take_back":
+            return isinstance(wanted, TakeBack)
+        if key_action == "keep":
+            return isinstance(wanted, KeepRoll)
+        if key_action == "decline":
+            return isinstance(wanted, DeclineBonus)
+        if key_action == "cursor":
+            return isinstance(wanted, Place | BonusStep)
+        if key_action == "enter":
+            return isinstance(wanted, Place | Confirm | BonusStep | Reroll | KeepRoll)
+        return True
+
+    def mistake(self, state: State, marked: frozenset[int], picked: Die | Tile | None) -> str:
+        """What takes a wrong choice back, after a refused key: dice marked for the extra
+        roll (R13) that the step does not re-roll are unmarked by their keys again, a die or
+        tile picked that the step does not place is let go with Esc. "" when nothing is."""
+        wanted = self.expected()
+        wrong = sorted(marked - set(wanted.dice)) if isinstance(wanted, Reroll) else []
+        if wrong:
+            dice = _(", ").join(str(i + 1) for i in wrong)
+            return ngettext(
+                "Die {dice} is marked too: press {dice} again to unmark it.",
+                "Dice {dice} are marked too: press their keys again to unmark them.",
+                len(wrong),
+            ).format(dice=dice)
+        if picked is not None and not (isinstance(wanted, Place) and (
+            picked == wanted.token or self.accept(state, Place(picked, wanted.space)))):
+            return _("Esc lets go of the die or tile you picked.")
+        return ""
 
     def hinted(self, state: State) -> tuple[Action, ...]:
         """The placements (and the bonus step) the player is asked for from here on in this

@@ -37,6 +37,7 @@ class LessonScreen(RaceScreen):
     """The race screen with the lesson's guide."""
 
     CSS_PATH: ClassVar[str] = str(Path(race_module.__file__).parent / "race.tcss")
+    offers_hint = False  # (the guide is the hint; h gets the step's answer)
 
     def __init__(self, host: LessonHost) -> None:
         super().__init__(host)
@@ -49,7 +50,11 @@ class LessonScreen(RaceScreen):
         self.show_guide()
 
     def show_guide(self) -> None:
-        self.guide.show(self.lesson, resumed=self.host.resumed)
+        mistake = ""
+        if self.lesson.wrong:
+            pointer = self.pointer
+            mistake = self.lesson.mistake(self.race.state, pointer.marked, pointer.selected)
+        self.guide.show(self.lesson, resumed=self.host.resumed, mistake=mistake)
 
     # The race screen's hooks ----------------------------------------------------------
 
@@ -81,6 +86,8 @@ class LessonScreen(RaceScreen):
 
     def show_prompt(self, prompt: str) -> None:
         super().show_prompt(prompt)
+        if self.lesson.wrong:  # (a die unmarked or let go: the answer says what is left)
+            self.show_guide()
         # Once a part of the lesson is over, the guide says what comes next; the race's own
         # banner would contradict it (the race is over and its results follow, or the
         # coach's turn that never comes).
@@ -142,6 +149,8 @@ class LessonScreen(RaceScreen):
             return True
         if self.lesson.over and action not in ("rules", "quit", "request_quit"):
             return False
+        if not self.lesson.offers(action):
+            return False  # (the key still gets the step's answer: on_key)
         return super().check_action(action, parameters)
 
 

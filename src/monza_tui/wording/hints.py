@@ -46,6 +46,6 @@ MESSAGES: dict[str, Message] = {
     "hint.turbo": N_("earns the turbo roll"),
     "hint.pushes": N_("pushes {car} back"),
     "hint.uses": N_("uses {tiles}"),
-    "hint.keeps": N_("keeps {tiles}"),
+    "hint.no_tile": N_("uses no tile"),
 }
 """The hints' codes to their English messages (the catalogue's msgids as before)."""

@@ -66,6 +66,8 @@ class PanelMixin(RacePace):
     now: Now
     pointer: Pointer
     hint: Hint | None
+    offers_hint = True
+    """The Hint button is shown (the lesson's guide is its hint: no button there)."""
 
     def prompt_text(self) -> str:
         raise NotImplementedError
@@ -228,7 +230,7 @@ class PanelMixin(RacePace):
             "confirm": human and phase in PLACING,
             "take-back": human and phase in PLACING,
             "decline": human and phase is Phase.BONUS,
-            "hint": human and not state.is_chance(),
+            "hint": self.offers_hint and human and not state.is_chance(),
             # Only what Skip hurries: not a person elsewhere deciding.
             "skip": self.waiting() is Waiting.PACE and not state.is_terminal(),
         }

@@ -16,7 +16,6 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.cache import LRUCache
-from textual.content import Content
 from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
@@ -31,6 +30,7 @@ from monza_tui.race.narrate import where_short, where_words
 from monza_tui.race.pace import acting
 from monza_tui.race.setup import ROBOT, seat_label
 from monza_tui.record import Player
+from monza_tui.wording.lines import wrap_lines
 
 CHIP_STYLE = {c: Style.parse(f"bold {s.text} on {s.background}") for c, s in SPACE.items()}
 """A car's chip in the panel: its letter on its colour, as the dice show colours."""
@@ -51,14 +51,15 @@ _WRAPPED: LRUCache[tuple[str, int], tuple[str, ...]] = LRUCache(256)
 
 
 def wrapped(text: str, width: int) -> tuple[str, ...]:
-    """``text`` in lines of ``width`` columns, broken where a ``Static`` breaks it (the
-    panel's texts repeat from key to key: each is wrapped once)."""
+    """``text`` in lines of ``width`` columns, broken where a ``Static`` breaks it, and
+    between Chinese characters by the line-start rules (``wording.lines``; the panel's
+    texts repeat from key to key: each is wrapped once)."""
     if width <= 0:
         width = PANEL_TEXT_WIDTH
     key = (text, width)
     lines = _WRAPPED.get(key)
     if lines is None:
-        lines = tuple(line.plain for line in Content(text).wrap(width))
+        lines = wrap_lines(text, width)
         _WRAPPED[key] = lines
     return lines
 

@@ -41,6 +41,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from monza_tui.app.widgets.common import KeptLines, OwnStyle
+from monza_tui.wording.lines import wrap_lines
 
 PAINTED = 64
 """The log's lines kept painted (a strip each): more than a tall terminal shows."""
@@ -176,6 +177,11 @@ class RaceLog(KeptLines, OwnStyle, Widget, can_focus=False):
             if ascii_line:
                 # Most of the rest (a drive's line): cut where Rich cuts it, by hand.
                 return [LogLine((Segment(line),), len(line)) for line in fold_ascii(plain, width)]
+            if length > len(plain):
+                # Wide (Chinese) characters: broken between them by the line-start rules
+                # (wording.lines), "，" never first on a line.
+                return [LogLine((Segment(line),), cell_len(line))
+                        for line in wrap_lines(plain, width)]
             if length:
                 # Plain text that does not fit: cut where Rich cuts it, without rendering
                 # it through the console (a third of the time).
