@@ -117,6 +117,20 @@ def hold(path: Path) -> HeldLock:
     return HeldLock(path, lock)
 
 
+# Terminals ----------------------------------------------------------------------------
+
+
+def load_line_editor() -> bool:
+    """Load ``readline``, which turns ``input`` into a line editor with a history; False
+    where Python has none (Windows, whose console edits lines and keeps their history
+    itself)."""
+    try:
+        import readline  # noqa: F401  (loading it is the point)
+    except ImportError:
+        return False
+    return True
+
+
 # Processes ----------------------------------------------------------------------------
 
 
@@ -149,6 +163,7 @@ __all__ = [
     "LockBusy",
     "cpu_count",
     "hold",
+    "load_line_editor",
     "make_blocking",
     "open_to_read",
     "pool_context",
