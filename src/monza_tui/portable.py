@@ -107,6 +107,11 @@ def hold(path: Path) -> HeldLock:
     made. The system drops the lock when the process dies, so a lock left by a killed
     process is taken over. Not bound to a thread: the app's saver thread takes it and the
     main thread lets go."""
+    import warnings
+
+    # Where the system has no flock (Windows aside), filelock falls back to a lock by the
+    # file's existence, and says so as a warning: the player has nothing to do about it.
+    warnings.filterwarnings("ignore", message="only soft file lock", category=UserWarning)
     from filelock import FileLock, Timeout  # not at launch: the first save pays
 
     lock = FileLock(str(path), timeout=0, thread_local=False)

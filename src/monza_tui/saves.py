@@ -38,6 +38,8 @@ from monza_tui.record import Race, RecordError, write_records
 SAVES = "saves"
 HISTORY = "history"
 SUFFIX = ".jsonl"
+MAX_NAMES = 999
+"""Races started in one second with one board and seed that get a file name each."""
 STALE_TEMP_SECONDS = 3600
 """Temporary files of an interrupted write older than this are removed by :func:`tidy`
 (younger ones may belong to a write in progress in another process)."""
@@ -79,29 +81,24 @@ def new_save_path(race: Race, *, now: datetime | None = None) -> Path:
     """A fresh file name in ``saves/`` for a race that has none yet: when it started, the
     board and the seed, so that names sort by start time and say what they hold.
 
-    The name is claimed at once, by creating its lock file with ``O_EXCL`` and locking it
-    (:func:`lock`): two games started in the same second with the same board and seed
-    never share a file."""
+    The name is claimed at once, by taking its lock (:func:`lock`): two games started in
+    the same second with the same board and seed never share a file. :class:`OSError` if
+    no lock can be made there (nor, then, a save)."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     board = re.sub(r"[^a-z0-9_-]", "", race.game.board.name.lower())[:40] or "board"
     stem = f"{stamp}-{board}-{race.seed}"
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    counter = 1
-    while True:
+    for counter in range(1, MAX_NAMES + 1):
         path = folder / (f"{stem}{SUFFIX}" if counter == 1 else f"{stem}-{counter}{SUFFIX}")
-        counter += 1
-        if path.exists() or (history_dir() / path.name).exists():
-            continue
+        if path.exists() or (history_dir() / path.name).exists() or path.resolve() in _locks:
+            continue  # a race's, or a name this process claimed for another race
         try:
-            os.close(os.open(lock_path(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-        except FileExistsError:
-            continue  # another process claimed this name (or left its lock file)
-        try:
-            lock(path)
+            _take(path)
         except SaveInUse:
-            continue
+            continue  # another process claimed this name
         return path
+    raise SaveError(_("no free file name in {folder}").format(folder=shown(folder)))
 
 
 # Locks ---------------------------------------------------------------------------------
@@ -136,12 +133,19 @@ def holder(path: Path) -> str:
     """The pid of the process that holds a save's lock, as it wrote it ('' if unknown)."""
     try:
         text = read_text(pid_path(Path(path)), 32)
-    except UserError:
+    except (UserError, OSError):
         return ""
     return text.strip() if text.strip().isdigit() else ""
 
 
 def lock(path: Path) -> None:
+    """:func:`_take`, where a folder that cannot hold a lock is let be: it cannot hold a
+    save either, and the save says why."""
+    with contextlib.suppress(OSError):
+        _take(path)
+
+
+def _take(path: Path) -> None:
     """Claim ``path`` for this process until it exits (or :func:`unlock`): a second
     ``monza resume`` of the same save is refused instead of both writing one file.
 
@@ -149,8 +153,8 @@ def lock(path: Path) -> None:
     system drops it when the owner dies, so a lock left by a killed process is simply
     taken over. The owner's pid goes to ``<name>.pid`` for the refusal to name, when the
     disk takes it (a full disk keeps the lock all the same). :class:`SaveInUse` (one line,
-    with the other pid) if another process holds it. Never raises anything else: a
-    folder that cannot hold a lock cannot hold a save either, and the save says why."""
+    with the other pid) if another process holds it, :class:`OSError` if no lock file
+    can be made."""
     path = Path(path)
     key = path.resolve()
     if key in _locks:
@@ -164,9 +168,9 @@ def lock(path: Path) -> None:
                 "there first"
             ).format(path=shown(path), pid=holder(path) or "?")
         ) from None
-    except OSError:
-        return
     _locks[key] = held
+    with contextlib.suppress(OSError):
+        os.unlink(pid_path(path))  # a dead holder's: never named for this one
     with contextlib.suppress(OSError):
         atomic_write_text(pid_path(path), f"{os.getpid()}\n")
 
