@@ -110,6 +110,8 @@ class SaveInUse(SaveError):
 
 _locks: dict[Path, HeldLock] = {}
 """The lock files this process holds, by save file (resolved)."""
+_unnamed: set[Path] = set()
+"""Those of them whose pid file the disk refused."""
 
 
 LOCKS = "locks"
@@ -123,9 +125,8 @@ def lock_path(path: Path) -> Path:
 
 
 def pid_path(path: Path) -> Path:
-    """Who holds a save's lock: ``<home>/locks/<name>.pid``, the holder's pid. Beside the
-    lock file, not in it: Windows forbids reading a locked byte, and filelock owns the
-    lock file."""
+    """``<home>/locks/<name>.pid``, the lock holder's pid: not in the lock file, which is
+    filelock's (and whose locked byte Windows lets no one else read)."""
     return lock_path(path).with_suffix(".pid")
 
 
@@ -139,8 +140,7 @@ def holder(path: Path) -> str:
 
 
 def lock(path: Path) -> None:
-    """:func:`_take`, where a folder that cannot hold a lock is let be: it cannot hold a
-    save either, and the save says why."""
+    """:func:`_take`; a folder that cannot hold a lock cannot hold a save: the save says."""
     with contextlib.suppress(OSError):
         _take(path)
 
@@ -171,13 +171,25 @@ def _take(path: Path) -> None:
     _locks[key] = held
     with contextlib.suppress(OSError):
         os.unlink(pid_path(path))  # a dead holder's: never named for this one
-    with contextlib.suppress(OSError):
+    _write_pid(path)
+
+
+def _write_pid(path: Path) -> None:
+    """Name this process the holder of ``path``'s lock; if the disk refuses, the next
+    save that it takes tries again."""
+    key = path.resolve()
+    try:
         atomic_write_text(pid_path(path), f"{os.getpid()}\n")
+    except OSError:
+        _unnamed.add(key)
+    else:
+        _unnamed.discard(key)
 
 
 def unlock(path: Path) -> None:
     """Let go of a save's lock (the race moved to the history, or was abandoned)."""
     held = _locks.pop(Path(path).resolve(), None)
+    _unnamed.discard(Path(path).resolve())
     if held is not None:
         with contextlib.suppress(OSError):
             os.unlink(pid_path(Path(path)))
@@ -289,6 +301,8 @@ def autosave(race: Race) -> Path | None:
             raise SaveError(code="save.cannot", path=shown(saves_dir()), why=_why(error)) from None
         _slots[id(race.game)] = (race.game, path)
     final = write_save(race, path)
+    if final == path and path.resolve() in _unnamed:
+        _write_pid(path)  # the disk takes writes again
     _slots[id(race.game)] = (race.game, final)
     return final
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from monza_tui.engine import Colour, seeded_roll
@@ -26,8 +27,10 @@ def run(
     full_disk: bool = False,
     cwd: Path | None = None,
     module: str = "monza_tui.cli",
+    limit_fds: int | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m module args`` (``-c`` when ``module`` is empty), with a timeout."""
+    """``python -m module args`` (``-c`` when ``module`` is empty), with a timeout;
+    ``limit_fds``: at most that many open descriptors (a leak ends in EMFILE)."""
     env = {
         **os.environ,
         "MONZA_HOME": str(home),
@@ -39,7 +42,17 @@ def run(
     env.pop("PYTHONSTARTUP", None)
     command = [sys.executable, "-m", module, *args] if module else [sys.executable, *args]
     return subprocess.run(command, input=stdin, capture_output=True, text=True,
-                          timeout=TIMEOUT, env=env, cwd=cwd)
+                          timeout=TIMEOUT, env=env, cwd=cwd,
+                          preexec_fn=None if limit_fds is None else _limit(limit_fds))
+
+
+def _limit(fds: int) -> Callable[[], None]:
+    def limit() -> None:
+        import resource  # the child's, before it runs (POSIX; these tests run there)
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (fds, fds))
+
+    return limit
 
 
 def bots_race(seed: int = 5) -> Race:
