@@ -67,10 +67,6 @@ class _NoSuchModule(importlib.abc.MetaPathFinder):
 def _as_windows() -> None:
     import signal
 
-    # The standard library's POSIX modules that hold on to a POSIX-only module: imported
-    # now, while it is there (on Windows they take another branch and never ask).
-    import subprocess  # noqa: F401  (its fcntl is optional; loaded here so it is the same)
-
     for name in POSIX_ONLY_MODULES:
         sys.modules.pop(name, None)
     sys.meta_path.insert(0, _NoSuchModule())
