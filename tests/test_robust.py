@@ -326,9 +326,10 @@ def test_a_lock_left_by_a_dead_process_is_taken_over(home: Path) -> None:
     saves.forget(race)
     dead = subprocess.run([sys.executable, "-c", "pass"], timeout=TIMEOUT)
     assert dead.returncode == 0
-    saves.lock_path(path).write_text("999999\n")  # a pid that holds no flock
+    saves.lock_path(path).write_text("")  # a lock file nobody holds
+    saves.pid_path(path).write_text("999999\n")  # and the pid of its dead holder
     saves.lock(path)  # taken over, no error
-    assert saves.lock_path(path).read_text() == f"{os.getpid()}\n"
+    assert saves.holder(path) == str(os.getpid())
 
 
 # 8 and 9. Reading is linear, bounded, line by line ---------------------------------------------

@@ -8,8 +8,9 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
+from monza_tui import portable
 from monza_tui.errors import Said, UserError, said
 
 
@@ -23,22 +24,25 @@ def atomic_write_text(path: Path, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        os.fchmod(fd, 0o644)  # mkstemp makes 0600; records are meant to be shared
+        portable.share_file(fd)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+            _write_out(handle, text)
         os.replace(temp, path)
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+    portable.sync_folder(folder)
+
+
+def _write_out(handle: TextIO, text: str) -> None:
+    """Write ``text`` and push it to the disk: the one place where the bytes of every file
+    monza-tui keeps are written, so the one place a full disk shows (``ENOSPC`` at the
+    write, or at the fsync when the system delayed the allocation). Tests make it fail
+    here."""
+    handle.write(text)
+    handle.flush()
+    os.fsync(handle.fileno())
 
 
 def refuse_special(path: Path) -> None:
@@ -112,9 +116,9 @@ def open_regular(path: Path | str, limit: int) -> Iterator[BinaryIO]:
     if str(path) == "":
         raise UnreadableFile(code="file.empty_name")
     try:
-        # O_NONBLOCK: opening a FIFO with no writer must not block; it is refused below.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = portable.open_to_read(path)  # a FIFO with no writer does not block: refused below
     except OSError as error:
+        _refuse_unopened_special(path)
         raise UnreadableFile(code="file.cannot_read", why=cannot_read(error)) from None
     try:
         info = os.fstat(fd)
@@ -122,13 +126,24 @@ def open_regular(path: Path | str, limit: int) -> Iterator[BinaryIO]:
             raise UnreadableFile(code="file.special", kind=said("kind." + _kind(info.st_mode)))
         if info.st_size > limit:
             raise UnreadableFile(code="file.too_large", size=_size(limit))
-        os.set_blocking(fd, True)
+        portable.make_blocking(fd)
         handle = os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
     with handle:
         yield handle
+
+
+def _refuse_unopened_special(path: Path | str) -> None:
+    """A folder that could not be opened (Windows opens none with ``os.open``) is refused as
+    a folder, as POSIX refuses it once open, not as an unreadable file."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return
+    if not stat.S_ISREG(mode):
+        raise UnreadableFile(code="file.special", kind=said("kind." + _kind(mode)))
 
 
 def read_text(path: Path, limit: int) -> str:

@@ -30,13 +30,16 @@ from datetime import datetime
 from pathlib import Path
 
 from monza_tui.errors import UserError
-from monza_tui.files import cannot_read, shown
+from monza_tui.files import atomic_write_text, cannot_read, read_text, shown
 from monza_tui.i18n import _
+from monza_tui.portable import HeldLock, LockBusy, hold
 from monza_tui.record import Race, RecordError, write_records
 
 SAVES = "saves"
 HISTORY = "history"
 SUFFIX = ".jsonl"
+MAX_NAMES = 999
+"""Races started in one second with one board and seed that get a file name each."""
 STALE_TEMP_SECONDS = 3600
 """Temporary files of an interrupted write older than this are removed by :func:`tidy`
 (younger ones may belong to a write in progress in another process)."""
@@ -78,29 +81,24 @@ def new_save_path(race: Race, *, now: datetime | None = None) -> Path:
     """A fresh file name in ``saves/`` for a race that has none yet: when it started, the
     board and the seed, so that names sort by start time and say what they hold.
 
-    The name is claimed at once, by creating its lock file with ``O_EXCL`` and locking it
-    (:func:`lock`): two games started in the same second with the same board and seed
-    never share a file."""
+    The name is claimed at once, by taking its lock (:func:`lock`): two games started in
+    the same second with the same board and seed never share a file. :class:`OSError` if
+    no lock can be made there (nor, then, a save)."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     board = re.sub(r"[^a-z0-9_-]", "", race.game.board.name.lower())[:40] or "board"
     stem = f"{stamp}-{board}-{race.seed}"
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    counter = 1
-    while True:
+    for counter in range(1, MAX_NAMES + 1):
         path = folder / (f"{stem}{SUFFIX}" if counter == 1 else f"{stem}-{counter}{SUFFIX}")
-        counter += 1
-        if path.exists() or (history_dir() / path.name).exists():
-            continue
+        if path.exists() or (history_dir() / path.name).exists() or path.resolve() in _locks:
+            continue  # a race's, or a name this process claimed for another race
         try:
-            os.close(os.open(lock_path(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-        except FileExistsError:
-            continue  # another process claimed this name (or left its lock file)
-        try:
-            lock(path)
+            _take(path)
         except SaveInUse:
-            continue
+            continue  # another process claimed this name
         return path
+    raise SaveError(_("no free file name in {folder}").format(folder=shown(folder)))
 
 
 # Locks ---------------------------------------------------------------------------------
@@ -110,8 +108,10 @@ class SaveInUse(SaveError):
     """The save is being played by another monza process."""
 
 
-_locks: dict[Path, int] = {}
-"""The lock files this process holds, by save file: open descriptors with an flock."""
+_locks: dict[Path, HeldLock] = {}
+"""The lock files this process holds, by save file (resolved)."""
+_unnamed: set[Path] = set()
+"""Those of them whose pid file the disk refused."""
 
 
 LOCKS = "locks"
@@ -124,49 +124,76 @@ def lock_path(path: Path) -> Path:
     return folder / f"{path.name}.lock"
 
 
+def pid_path(path: Path) -> Path:
+    """``<home>/locks/<name>.pid``, the lock holder's pid: not in the lock file, which is
+    filelock's (and whose locked byte Windows lets no one else read)."""
+    return lock_path(path).with_suffix(".pid")
+
+
+def holder(path: Path) -> str:
+    """The pid of the process that holds a save's lock, as it wrote it ('' if unknown)."""
+    try:
+        text = read_text(pid_path(Path(path)), 32)
+    except (UserError, OSError):
+        return ""
+    return text.strip() if text.strip().isdigit() else ""
+
+
 def lock(path: Path) -> None:
+    """:func:`_take`; a folder that cannot hold a lock cannot hold a save: the save says."""
+    with contextlib.suppress(OSError):
+        _take(path)
+
+
+def _take(path: Path) -> None:
     """Claim ``path`` for this process until it exits (or :func:`unlock`): a second
     ``monza resume`` of the same save is refused instead of both writing one file.
 
-    The lock is an ``flock`` on ``.<name>.lock`` holding the owner's pid; the system
-    drops it when the owner dies, so a lock left by a killed process is simply taken
-    over. :class:`SaveInUse` (one line, with the other pid) if another process holds it."""
-    import fcntl
-
+    The lock is the portable lock (:func:`monza_tui.portable.hold`) on ``<name>.lock``; the
+    system drops it when the owner dies, so a lock left by a killed process is simply
+    taken over. The owner's pid goes to ``<name>.pid`` for the refusal to name, when the
+    disk takes it (a full disk keeps the lock all the same). :class:`SaveInUse` (one line,
+    with the other pid) if another process holds it, :class:`OSError` if no lock file
+    can be made."""
     path = Path(path)
     key = path.resolve()
     if key in _locks:
         return
     try:
-        fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
-    except OSError:
-        return  # a folder we cannot write: nothing is saved there either
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        try:
-            pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
-        except OSError:
-            pid = ""
-        os.close(fd)
+        held = hold(lock_path(path))
+    except LockBusy:
         raise SaveInUse(
             _(
                 "{path}: this race is open in another monza (pid {pid}); finish or quit it "
                 "there first"
-            ).format(path=shown(path), pid=pid or "?")
+            ).format(path=shown(path), pid=holder(path) or "?")
         ) from None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-    _locks[key] = fd
+    _locks[key] = held
+    with contextlib.suppress(OSError):
+        os.unlink(pid_path(path))  # a dead holder's: never named for this one
+    _write_pid(path)
+
+
+def _write_pid(path: Path) -> None:
+    """Name this process the holder of ``path``'s lock; if the disk refuses, the next
+    save that it takes tries again."""
+    key = path.resolve()
+    try:
+        atomic_write_text(pid_path(path), f"{os.getpid()}\n")
+    except OSError:
+        _unnamed.add(key)
+    else:
+        _unnamed.discard(key)
 
 
 def unlock(path: Path) -> None:
     """Let go of a save's lock (the race moved to the history, or was abandoned)."""
-    fd = _locks.pop(Path(path).resolve(), None)
-    if fd is not None:
+    held = _locks.pop(Path(path).resolve(), None)
+    _unnamed.discard(Path(path).resolve())
+    if held is not None:
         with contextlib.suppress(OSError):
-            os.unlink(lock_path(Path(path)))
-        os.close(fd)
+            os.unlink(pid_path(Path(path)))
+        held.release()
 
 
 def in_use(path: Path) -> bool:
@@ -259,17 +286,23 @@ def autosave(race: Race) -> Path | None:
     """Save the race now, atomically; call it after every action (the app's
     ``on_race_changed`` hook does). The first save picks a new file in ``saves/``; a finished
     race moves to ``history/``. A race with no action yet is not written (nothing to lose).
-    Returns the file, or None; raises :class:`SaveError` if the disk refuses."""
+    Returns the file, or None; raises :class:`SaveError` if the disk refuses.
+
+    The file's name is the race's from the moment it is claimed, written or not: a disk
+    that refuses every save keeps retrying one file under one lock, never claims a new
+    name (and a new lock) per action."""
     path = save_path(race)
     if path is None:
         if not race.turns and not race.pending:
             return None
         try:
             path = new_save_path(race)
-            lock(path)
         except OSError as error:
             raise SaveError(code="save.cannot", path=shown(saves_dir()), why=_why(error)) from None
+        _slots[id(race.game)] = (race.game, path)
     final = write_save(race, path)
+    if final == path and path.resolve() in _unnamed:
+        _write_pid(path)  # the disk takes writes again
     _slots[id(race.game)] = (race.game, final)
     return final
 
@@ -418,7 +451,7 @@ def tidy(*, now: float | None = None) -> None:
     """Finish what an interrupted process left: move finished races still in ``saves/`` to
     the history, and remove temporary files of writes that were killed long ago."""
     now = time.time() if now is None else now
-    for folder in (saves_dir(), history_dir()):
+    for folder in (saves_dir(), history_dir(), home() / LOCKS):
         with contextlib.suppress(FileNotFoundError, NotADirectoryError):
             for entry in os.scandir(folder):
                 if entry.name.startswith(".") and entry.name.endswith(".tmp"):
@@ -427,11 +460,13 @@ def tidy(*, now: float | None = None) -> None:
                             os.unlink(entry.path)
     with contextlib.suppress(FileNotFoundError, NotADirectoryError):
         for entry in os.scandir(home() / LOCKS):
-            # The lock file of a save that is gone, left by a killed process.
-            save = saves_dir() / entry.name.removesuffix(".lock")
+            # The lock (or pid) file of a save that is gone, left by a killed process.
+            name, dot, kind = entry.name.rpartition(".")
+            save = saves_dir() / name
             with contextlib.suppress(OSError):
                 if (
-                    not save.exists()
+                    kind in ("lock", "pid") and dot and not name.startswith(".")
+                    and not save.exists()
                     and now - entry.stat().st_mtime > STALE_TEMP_SECONDS
                     and not in_use(save)
                 ):

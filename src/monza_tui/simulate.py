@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
 import statistics
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from monza_tui.boardfile import BoardFile
 from monza_tui.engine import Action, Colour, seeded_roll
+from monza_tui.portable import pool_context
 from monza_tui.race.drivers import Drivers, bot_move
 from monza_tui.race.outcome import outcome
 from monza_tui.race.pace import StepKind, next_step
@@ -187,8 +186,8 @@ def run_races(setup: Setup, games: int, jobs: int = 1) -> Iterator[RaceResult]:
             yield run_race(setup, index)
         return
     # On Linux, fork shares the tables already built (prepare) with the workers; elsewhere
-    # fork is unsafe with threads, and spawned workers build their own tables.
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    # spawned workers build their own (portable.start_method).
+    context = pool_context()
     chunk = max(1, min(16, games // (jobs * 8)))
     with context.Pool(jobs, initializer=_init_worker, initargs=(setup,)) as pool:
         yield from pool.imap(_run_index, range(games), chunksize=chunk)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -107,8 +106,9 @@ def run(args: argparse.Namespace) -> int:
     from monza_tui.simulate import Setup, race_record, simulate, summarise
 
     seats = _seats(args)
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    jobs = args.jobs if args.jobs is not None else min(cores or 1, MAX_JOBS)
+    from monza_tui.portable import cpu_count
+
+    jobs = args.jobs if args.jobs is not None else min(cpu_count(), MAX_JOBS)
     board_file = load_board(args.board)
     try:
         check_car_count(board_file.board.edition, len(seats))

@@ -53,6 +53,7 @@ from monza_tui.plain.words import (
     situation,
     taken_back_line,
 )
+from monza_tui.portable import load_line_editor
 from monza_tui.race.drivers import Drivers, bot_move
 from monza_tui.race.narrate import tell
 from monza_tui.race.pace import StepKind, next_step
@@ -96,11 +97,7 @@ def line_editing(lines: TextIO, out: TextIO) -> bool:
             return False
     except (AttributeError, ValueError):
         return False
-    try:
-        import readline  # noqa: F401  (loading it is the point)
-    except ImportError:
-        return False
-    return True
+    return load_line_editor()
 
 
 class Talk:
@@ -196,7 +193,8 @@ class PlainGame:
     def run(self) -> int:
         """Play until the race is over (0), the input ends or the player quits (0: saved),
         or Ctrl+C (130, saved too); a closed output saves too, and raises
-        :class:`BrokenPipeError` on."""
+        :class:`BrokenPipeError` on. A race the saves folder refused is written elsewhere
+        (:meth:`_rescue`); one written nowhere at all ends with 1."""
         try:
             self.say(*intro_lines(self.race))
             return self._loop()
@@ -217,8 +215,10 @@ class PlainGame:
             # The race core's pace policy says what is due; lines need no pauses.
             step = next_step(self.race)
             if step.kind is StepKind.END:
-                self.say(*results_lines(self.race))
-                return 0
+                # The last action's save decides what the end may promise (issue 31).
+                saved = self._save_error is None
+                self.say(*results_lines(self.race, saved=saved))
+                return 0 if saved else self._rescue()
             if step.kind is StepKind.ROLL:
                 self._roll()
                 continue
@@ -228,8 +228,7 @@ class PlainGame:
             self._ask(self.race.state)  # a person decides (their first roll too)
             line = self.talk.read()
             if line is None or self._answer(line) is Command.QUIT:
-                self._leave()
-                return 0
+                return self._leave()
 
     def act(self, action: Action) -> None:
         """Play ``action`` (legal now), say what happened, save."""
@@ -271,21 +270,35 @@ class PlainGame:
             return
         self._save_error = None
 
-    def _leave(self) -> None:
+    def _leave(self) -> int:
+        """Save once more on the way out and say where the race is: 0, or 1 when it is
+        written nowhere."""
         self._save()
         if self._save_error is not None:
-            try:
-                where = saves.rescue(self.race)
-            except saves.SaveError as error:
-                self.say(_("The race could not be saved anywhere: {why}").format(why=error))
-                return
-            self.say(_("The race is written to {path}; monza resume {path} continues "
-                       "it.").format(path=where))
-        elif self._saved is None:
+            return self._rescue()
+        if self._saved is None:
             self.say(_("Nothing was played yet, so nothing is saved."))
         else:
             self.say(_("The race is saved: monza resume --plain continues it here, and "
                        "monza resume in the full-screen game."))
+        return 0
+
+    def _rescue(self) -> int:
+        """The saves folder refused the race (a full disk, a folder not writable): write
+        it elsewhere, as the app offers on quitting (:func:`monza_tui.saves.rescue`), and
+        say where; 1 when that fails too, so no script takes a lost race for a kept one."""
+        try:
+            where = saves.rescue(self.race)
+        except saves.SaveError as error:
+            self.say(_("The race could not be saved anywhere: {why}").format(why=error))
+            return 1
+        if self.race.state.is_terminal():
+            self.say(_("The race is written to {path}; monza replay {path} shows it "
+                       "again.").format(path=where))
+        else:
+            self.say(_("The race is written to {path}; monza resume {path} continues "
+                       "it.").format(path=where))
+        return 0
 
     # A person decides ------------------------------------------------------------------
 

@@ -275,9 +275,10 @@ def intro_lines(race: Race) -> list[str]:
     return lines
 
 
-def results_lines(race: Race) -> list[str]:
+def results_lines(race: Race, *, saved: bool = True) -> list[str]:
     """The end (R10, R11): how each car finished, read from the race's outcome, and the
-    seed that replays the race. :class:`ValueError` while the race goes on."""
+    seed that replays the race when the race is ``saved`` (a race the disk refused is
+    told where it went instead). :class:`ValueError` while the race goes on."""
     state = race.state
     result = outcome(state)
     if result is None:
@@ -296,7 +297,9 @@ def results_lines(race: Race) -> list[str]:
                 "{name} reached the finish with {n} die in the final round.",
                 "{name} reached the finish with {n} dice in the final round.", n,
             ).format(name=player.name, n=n))
-    lines.append(_("Seed {seed}: monza replay shows the race again.").format(seed=race.seed))
+    if saved:
+        lines.append(_("Seed {seed}: monza replay shows the race again.").format(
+            seed=race.seed))
     return lines
 
 
