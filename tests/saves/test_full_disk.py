@@ -202,3 +202,42 @@ def test_resume_on_a_full_disk_is_no_traceback(home: Path) -> None:
         f"The race is written to {rescued}; monza resume {rescued} continues it."
     )
     assert read_records(save)[0].state == read_records(rescued)[0].state  # the save is whole
+
+
+def test_the_app_s_race_that_finished_on_a_full_disk_is_written_elsewhere_on_quitting(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The full-screen app's finish uses the quit dialog's rescue too, and its last line
+    says where the race went and how to see it again (not how to continue it)."""
+    import asyncio
+
+    from app.helpers import settle
+    from monza_tui.app.app import MonzaApp
+    from monza_tui.app.screens.confirm import ConfirmScreen
+    from monza_tui.app.screens.results import ResultsScreen
+
+    full_disk(monkeypatch, home)
+    app = MonzaApp(race=bots_race(), bot_delay=0, animation_delay=0)
+
+    async def finish_and_quit() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(400):
+                await settle(pilot)
+                if isinstance(app.screen, ResultsScreen):
+                    break
+            assert isinstance(app.screen, ResultsScreen)
+            await pilot.press("ctrl+q")
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen)
+            question = str(app.screen.query_one("#question").render())
+            assert question.startswith("The race is NOT saved: cannot save the race to ")
+            assert question.endswith(f"{FULL}. Write it to {Path.cwd()} and quit?")
+            await pilot.press("y")
+            await settle(pilot)
+
+    asyncio.run(finish_and_quit())
+    said = "".join(capsys.readouterr().err.splitlines())  # (printed on the way out, wrapped)
+    (rescued,) = Path.cwd().glob("monza-race-*-5-1.jsonl")
+    assert said == f"The race is written to {rescued}; monza replay {rescued} shows it again."
+    (race,) = read_records(rescued)
+    assert race.state.is_terminal() and race.state == app.race.state  # type: ignore[union-attr]

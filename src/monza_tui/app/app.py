@@ -202,16 +202,19 @@ class MonzaApp(ToastPolicy, FrameOut, WordsApp):
         race = self.race
         if self.host is not None and self.host.quit():
             return  # (the lesson, a race over the network: they ask their own way)
-        if race is None or race.state.is_terminal():
+        failed = self.autosaver.error
+        if race is None or (race.state.is_terminal() and failed is None):
             self.exit()
             return
         if isinstance(self.screen, ConfirmScreen):
             return
 
-        failed = self.autosaver.error
         if failed is not None:
-            # Say what is true: the race is not saved; offer to write it elsewhere.
+            # Say what is true: the race (finished or not) is not saved; offer to write
+            # it elsewhere, as the line game does.
             from monza_tui import saves
+
+            finished = race.state.is_terminal()
 
             def rescue(yes: bool | None) -> None:
                 if not yes:
@@ -222,7 +225,8 @@ class MonzaApp(ToastPolicy, FrameOut, WordsApp):
                     self.exit(message=_("The race could not be saved anywhere: {why}").format(
                         why=error), return_code=1)
                     return
-                self.exit(message=go_on("rescued", path=where))
+                self.exit(message=go_on("rescued_finished" if finished else "rescued",
+                                        path=where))
 
             question = _("The race is NOT saved: {why}. Write it to {folder} and quit?").format(
                 why=failed, folder=saves.rescue_folder()

@@ -61,6 +61,7 @@ from monza_tui.race.words import driver_failed
 from monza_tui.record import Race
 from monza_tui.seats import shown_names
 from monza_tui.wording import word
+from monza_tui.wording.going_on import go_on
 
 Roller = Callable[[State], tuple[Colour, ...]]
 """Test hook: the dice chance rolls now (instead of the race's seeded dice), as the app's."""
@@ -292,12 +293,8 @@ class PlainGame:
         except saves.SaveError as error:
             self.say(_("The race could not be saved anywhere: {why}").format(why=error))
             return 1
-        if self.race.state.is_terminal():
-            self.say(_("The race is written to {path}; monza replay {path} shows it "
-                       "again.").format(path=where))
-        else:
-            self.say(_("The race is written to {path}; monza resume {path} continues "
-                       "it.").format(path=where))
+        finished = self.race.state.is_terminal()
+        self.say(go_on("rescued_finished" if finished else "rescued", path=where))
         return 0
 
     # A person decides ------------------------------------------------------------------

@@ -23,6 +23,10 @@ MESSAGES: dict[str, Message] = {
     "go_on.rescued.web": N_(
         "The race is written to {path} on the server; whoever runs it can continue it."
     ),
+    "go_on.rescued_finished": N_(
+        "The race is written to {path}; monza replay {path} shows it again."
+    ),
+    "go_on.rescued_finished.web": N_("The race is written to {path} on the server."),
     "go_on.lesson_saved": N_("The lesson is saved; monza learn continues it."),
     "go_on.lesson_saved.web": N_(
         "The lesson is saved; open this page again and press F2 to continue it."
