@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from monza_tui import portable
-from monza_tui.errors import Said, UserError, said
+from monza_tui.errors import Said, UserError, printable, said
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -76,22 +76,11 @@ def _kind(mode: int) -> str:
 
 
 def shown(path: Path | str) -> str:
-    """A file name as it may be printed: control characters (an escape sequence in a file
-    name could retitle or clear the terminal) and lone surrogates shown as escapes, the
-    rest as it is; an empty name as ``''``."""
+    """A file name as it may be printed: escaped by the one rule of every echo
+    (:func:`monza_tui.errors.printable`: an escape sequence in a file name could retitle or
+    clear the terminal); an empty name as ``''``."""
     text = str(path)
-    if text == "":
-        return "''"
-    out = []
-    for char in text:
-        code = ord(char)
-        if code < 32 or code == 127 or 128 <= code < 160 or 0xD800 <= code < 0xE000:
-            out.append(ascii(char)[1:-1] if code < 0xD800 else f"\\x{code & 0xFF:02x}")
-        elif char in ("\u2028", "\u2029") or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
-            out.append(ascii(char)[1:-1])
-        else:
-            out.append(char)
-    return "".join(out)
+    return "''" if text == "" else printable(text)
 
 
 class UnreadableFile(UserError, ValueError):
