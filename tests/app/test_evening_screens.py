@@ -144,7 +144,8 @@ async def test_between_races_the_table_is_a_screen_worked_by_enter_arrows_and_es
                      "is shared.") in " ".join(text.split())) is ties
         # The footer's keys, and the buttons: the next race chosen, ← and → move.
         footer = text.splitlines()[-1]
-        for key, label in (("r", "Next race"), ("n", "New set-up"), ("esc", "Results")):
+        for key, label in (("r", "Next race"), ("n", "New set-up"),
+                           (i18n.pgettext("key", "esc"), "Results")):
             assert f"{key} {said(label)}" in footer
         assert await chosen(pilot) == "evening-next"
         await press(pilot, "right")
