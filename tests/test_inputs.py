@@ -73,7 +73,7 @@ def test_a_board_name_too_long_for_a_file_name_is_no_such_board(
 
 def test_a_board_file_name_too_long_says_why(home: Path) -> None:
     assert refused(monza("boards", "check", LONG + ".toml", home=home)) == (
-        f"monza: {'a' * 79}…: cannot read: a name too long for this computer"
+        f"monza: {'a' * 199}…: cannot read: a name too long for this computer"
     )
 
 

@@ -175,6 +175,10 @@ class BoardFile:
         return self.source.startswith("builtin:")
 
 
+PATH_CHARS = 200
+"""How much of a board file's path an error line quotes."""
+
+
 def load_board(ref: str) -> BoardFile:
     """A built-in board by name, or a board file by path; :class:`BoardFileError` if bad."""
     if ref in BUILTIN:
@@ -185,7 +189,10 @@ def load_board(ref: str) -> BoardFile:
     try:
         text = read_text(path, MAX_BOARD_BYTES)
     except UnreadableFile as error:
-        raise BoardFileError(code="board.unreadable", source=clip(ref, 80), why=error) from None
+        # (a path is quoted whole up to 200 characters: the reason after it still fits
+        # the 300 of an error line)
+        raise BoardFileError(code="board.unreadable", source=clip(ref, PATH_CHARS),
+                             why=error) from None
     return parse_board(text, ref)
 
 
