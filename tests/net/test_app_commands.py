@@ -58,6 +58,11 @@ class Term:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
+    def panel(self) -> str:
+        """The side panel's words as one line (right of the board's edge, ▏): a sentence
+        wrapped over the panel's lines reads whole."""
+        return " ".join(" ".join(line.split("▏")[-1].split()) for line in self.screen.display)
+
     def send(self, keys: bytes) -> None:
         os.write(self.fd, keys)
 
@@ -197,11 +202,11 @@ def test_a_killed_guest_rejoins_and_a_killed_host_resumes(tmp_path: Path) -> Non
         # terminal finds it again by itself.
         host.close()
         terms.remove(host)
-        wait(terms, lambda: "The connection to the host is lost" in guest.text(), deadline)
+        wait(terms, lambda: "The connection to the host is lost" in guest.panel(), deadline)
         host = Term(["host", "--resume", "--port", port, "--bot-delay", "0", "--no-animation"],
                     tmp_path / "host")
         terms.insert(0, host)
-        wait(terms, lambda: "Connected to the host again." in guest.text(), deadline)
+        wait(terms, lambda: "Connected to the host again." in guest.panel(), deadline)
         # (the invitation may come first, with the same code, while Ben is not back yet)
         wait(terms, lambda: "Waiting for Ben" in host.text()
              or "Give each person elsewhere" in host.text(), deadline)
