@@ -305,6 +305,17 @@ def human_turn(app: MonzaApp) -> bool:
     return isinstance(screen, RaceScreen) and screen.human_to_act()
 
 
+async def to_results(pilot: Pilot[Any]) -> Any:
+    """Wait while the computer drivers race, until the results screen shows; it."""
+    from monza_tui.app.screens.results import ResultsScreen
+
+    for _ in range(200):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, ResultsScreen):
+            return pilot.app.screen
+    raise AssertionError("no results")
+
+
 async def play_by_keys(pilot: Pilot[Any], limit: int = 3000) -> None:
     """Play every human decision with keys only until the results screen: space rolls, k
     keeps the roll, Enter places a die on the first lit space (or drives once no die fits),

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from app.helpers import (
     SPRINT,
@@ -23,6 +22,7 @@ from app.helpers import (
     screen_text,
     settle,
     static_text,
+    to_results,
 )
 from monza_tui import i18n
 from monza_tui.app.screens.evening import EveningScreen
@@ -45,14 +45,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "home"
     monkeypatch.setenv("MONZA_HOME", str(folder))
     return folder
-
-
-async def to_results(pilot: Pilot[Any]) -> ResultsScreen:
-    for _ in range(200):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, ResultsScreen):
-            return pilot.app.screen
-    raise AssertionError("no results")
 
 
 def footer_label(app: Any, action: str) -> str:

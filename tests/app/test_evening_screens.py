@@ -23,6 +23,7 @@ from app.helpers import (
     screen_text,
     settle,
     static_text,
+    to_results,
     wait_for,
 )
 from app.language_checks import speaking
@@ -30,7 +31,6 @@ from monza_tui import i18n
 from monza_tui.app.evening_words import heading, race_line
 from monza_tui.app.screens.evening import EveningScreen
 from monza_tui.app.screens.race import RaceScreen
-from monza_tui.app.screens.results import ResultsScreen
 from monza_tui.engine import Colour
 from monza_tui.race.narrate import ordinal
 from monza_tui.race.setup import RaceSetup, Seat, start_race
@@ -47,14 +47,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "home"
     monkeypatch.setenv("MONZA_HOME", str(folder))
     return folder
-
-
-async def to_results(pilot: Pilot[Any]) -> ResultsScreen:
-    for _ in range(200):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, ResultsScreen):
-            return pilot.app.screen
-    raise AssertionError("no results")
 
 
 async def chosen(pilot: Pilot[Any]) -> str:
