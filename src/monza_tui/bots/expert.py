@@ -80,23 +80,33 @@ def extra_roll_choice(
 ) -> ExtraRollChoice:
     """Weigh keeping the roll against re-rolling every subset of the dice (R13);
     ``explain`` also finds how far the roll as it is goes (for the hint's reason)."""
-    me = state.player
-    judge = Judge(state, style=style)
-    origin = state.positions[me]
-    mask = mask_of(state.tiles[me])
-    values = judge.roll_values(origin, mask)
+    judge, keep_score, options = extra_roll_options(state, style=style)
     current = mid(state.roll)
-    keep_score = values[current] + judge.extra_worth
     best_keep, best_score = current, -float("inf")
-    for keep, score in reroll_expectations(values, current).items():
+    for keep, score in options.items():
         if score > best_score:
             best_keep, best_score = keep, score
+    origin = state.positions[judge.me]
+    mask = mask_of(state.tiles[judge.me])
     keep_steps = len(judge.path(origin, current, mask)) if explain else 0
     if best_score > keep_score + 1e-9:
         action: Action = Reroll(reroll_indices(state.roll, best_keep))
     else:
         action = KeepRoll()
     return ExtraRollChoice(action, keep_score, best_score, keep_steps)
+
+
+def extra_roll_options(
+    state: State, *, style: Style = EXPERT
+) -> tuple[Judge, float, dict[int, float]]:
+    """The scores the extra roll is decided by (R13): keeping the roll (with the tile's
+    worth), and each multiset of dice a re-roll can keep. The review prices a player's
+    own choice with these, so it is measured exactly as the expert decides."""
+    me = state.player
+    judge = Judge(state, style=style)
+    values = judge.roll_values(state.positions[me], mask_of(state.tiles[me]))
+    current = mid(state.roll)
+    return judge, values[current] + judge.extra_worth, reroll_expectations(values, current)
 
 
 def reroll_expectations(values: list[float], roll: int) -> dict[int, float]:
