@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "join": N_("join a race another terminal hosts"),
     "saves": N_("list saved races"),
     "replay": N_("step through a recorded race, or --check a record file"),
+    "review": N_("where the race was won: every choice and roll of a race reviewed"),
     "boards": N_("list, show or check boards"),
     "simulate": N_("race computer drivers against each other and summarise"),
     "stats": N_("the standings of the races played here, and the reigning champions"),
