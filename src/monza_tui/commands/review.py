@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Review one race and print it."""
     heap.release()  # no screen
-    from monza_tui.review import MAX_SPACES, TooLarge, review, review_json
+    from monza_tui.review import TooLarge, review, review_json
     from monza_tui.review.words import review_lines
 
     path = resolve(args.file)
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             _("{path}: the board has {spaces} spaces, more than the expert's tables take "
               "({most}): this race cannot be reviewed").format(
-                path=shown(path), spaces=number(error.spaces), most=number(MAX_SPACES))
+                path=shown(path), spaces=number(error.spaces), most=number(error.most))
         ) from None
     if args.json:
         print(json.dumps(review_json(found), ensure_ascii=False, indent=1))

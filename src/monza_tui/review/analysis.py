@@ -58,9 +58,10 @@ long track's 151 take most of a second to solve), and a review is to be ready at
 class TooLarge(ValueError):
     """A board too large for the expert's tables: the race cannot be reviewed."""
 
-    def __init__(self, spaces: int) -> None:
-        super().__init__(f"{spaces} spaces, at most {MAX_SPACES} reviewed")
+    def __init__(self, spaces: int, most: int) -> None:
+        super().__init__(f"{spaces} spaces, at most {most} reviewed")
         self.spaces = spaces
+        self.most = most
 
 
 def review(race: Race) -> Review:
@@ -80,7 +81,7 @@ def review_steps(
     """The review of the actions ``steps`` (each with the state it was played in): a whole
     race from :meth:`Race.replay`, or a turn a test sets up by hand."""
     if len(game.board.spaces) > MAX_SPACES:
-        raise TooLarge(len(game.board.spaces))
+        raise TooLarge(len(game.board.spaces), MAX_SPACES)
     walk = _Walk(game)
     for index, (state, action) in enumerate(steps):
         walk.step(index, state, action)

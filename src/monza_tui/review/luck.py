@@ -50,8 +50,8 @@ class Luck:
         key = (turbo, space)
         if key not in self._mean:
             rolls = ROLLS2 if turbo else ROLLS6
-            mean = sum(p * row[r] for r, p in rolls)
-            self._mean[key] = mean if mean < STUCK else None
+            total = sum(p * row[r] for r, p in rolls)
+            self._mean[key] = total if total < STUCK else None
         mean = self._mean[key]
         return 0.0 if mean is None else _difference(mean, row[m])
 

@@ -8,8 +8,16 @@ from __future__ import annotations
 from monza_tui.engine import Colour
 from monza_tui.i18n import _, colour_name, ngettext, number
 from monza_tui.race.setup import seat_label
-from monza_tui.review.data import TIE, Decision, Kind, Moment, PlayerReview, Review
-from monza_tui.review.data import RollKind, RollLuck
+from monza_tui.review.data import (
+    TIE,
+    Decision,
+    Kind,
+    Moment,
+    PlayerReview,
+    Review,
+    RollKind,
+    RollLuck,
+)
 from monza_tui.seats import SeatKind
 
 
