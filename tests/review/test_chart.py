@@ -134,3 +134,13 @@ def test_without_colour_every_car_is_named_on_the_chart(size: tuple[int, int]) -
     for car in race.game.cars:
         assert colour_letter(car) in plot
         assert f" {colour_letter(car)}  {colour_name(car)}" in legend
+
+
+def test_a_race_without_a_turn_shows_every_car_at_the_start() -> None:
+    race = pushed_race()
+    fresh = Race.start(race.board_file, race.players, seed=1)
+    chart = course(fresh)
+    assert chart.to_go == ((7, 7),) and chart.final_round is None and chart.pushes == ()
+    lines = plain(fresh, 80, 24)
+    assert lines[2].startswith("7 │─") and lines[2].endswith(" RB")
+    assert columns_of(lines, RULE_MARK) == set() and columns_of(lines, PUSH_MARK) == set()

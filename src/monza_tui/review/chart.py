@@ -224,7 +224,8 @@ def draw(chart: Course, width: int, height: int) -> list[Text]:
     for x in range(plot_x, plot_x + plot_w):
         grid.put(axis_y, x, "─", _AXIS)
     step = max(1, (plot_h - 1) // 4)
-    for y in [*range(axis_y - 1, plot_y - 1, -step), plot_y]:
+    marks = [y for y in range(axis_y - 1, plot_y + 1, -step)]  # the top's own label aside
+    for y in [*marks, plot_y]:
         value = round((axis_y - 1 - y) * far / (plot_h - 1))
         grid.write(y, 0, str(value).rjust(gutter - 1), _AXIS)
     _round_ticks(grid, chart, axis_y, col_of)
