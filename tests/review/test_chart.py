@@ -18,7 +18,14 @@ from monza_tui.engine import Colour, parse_action
 from monza_tui.i18n import colour_letter, colour_name
 from monza_tui.race.narrate import steps_to_finish
 from monza_tui.record import Player, Race, read_records
-from monza_tui.review.chart import PUSH_MARK, RULE_MARK, PushBack, course, draw
+from monza_tui.review.chart import (
+    PUSH_MARK,
+    RULE_MARK,
+    PushBack,
+    course,
+    draw,
+    final_round_label,
+)
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 
@@ -118,7 +125,7 @@ def test_the_final_round_s_rule_stands_where_that_round_begins() -> None:
         _row, ticks, _numbers = axis(lines)
         assert columns_of(lines, RULE_MARK) == {ticks[2]}  # the end of round 2
         assert round_under(lines, ticks[2] + 1) == "3"
-        assert lines[1].strip() == f"{RULE_MARK} final round"
+        assert lines[1].strip() == f"{RULE_MARK} {final_round_label()}"
         assert lines[1].index(RULE_MARK) == ticks[2]
 
 
@@ -142,5 +149,6 @@ def test_a_race_without_a_turn_shows_every_car_at_the_start() -> None:
     chart = course(fresh)
     assert chart.to_go == ((7, 7),) and chart.final_round is None and chart.pushes == ()
     lines = plain(fresh, 80, 24)
-    assert lines[2].startswith("7 │─") and lines[2].endswith(" RB")
+    ends = colour_letter(Colour.RED) + colour_letter(Colour.BLUE)
+    assert lines[2].startswith("7 │─") and lines[2].endswith(f" {ends}")
     assert columns_of(lines, RULE_MARK) == set() and columns_of(lines, PUSH_MARK) == set()
