@@ -125,7 +125,7 @@ async def test_between_races_the_table_is_a_screen_worked_by_enter_arrows_and_es
         # In order of points, each row: place, car, name, points, wins, the race's points.
         assert table_rows(app) == [
             [ordinal(s.place), f"●{i18n.colour_letter(car)}", s.name, str(s.points),
-             str(s.wins), f"+{s.last}"]
+             str(s.wins), said("+{n}", n=str(s.last))]
             for s in scores
             for car in [next(seat.car for seat in BOTS if seat.name == s.name)]
         ]
