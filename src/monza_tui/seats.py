@@ -12,7 +12,7 @@ import enum
 import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from monza_tui.i18n import N_, _, current_language, every_language, pgettext
 
@@ -119,7 +119,17 @@ def player_name(name: str, kind: SeatKind | str, seat: int) -> str:
     return reworded_default(name) or name
 
 
-def shown_names(players: Sequence[Player]) -> tuple[str, ...]:
+class Seated(Protocol):
+    """What :func:`shown_names` reads of a player: a recorded player, or a review's."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def seat(self) -> str: ...
+
+
+def shown_names(players: Sequence[Player] | Sequence[Seated]) -> tuple[str, ...]:
     """The names of a race's players as the screen shows them (:func:`player_name`);
     where two would read the same (a "Player 1" beside a "玩家1"), the names as
     recorded."""
@@ -127,7 +137,7 @@ def shown_names(players: Sequence[Player]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
-def _shown_names(players: tuple[Player, ...], language: str) -> tuple[str, ...]:
+def _shown_names(players: tuple[Player | Seated, ...], language: str) -> tuple[str, ...]:
     names = tuple(player_name(p.name, p.seat, i) for i, p in enumerate(players))
     if len({n.casefold() for n in names}) < len(names):
         return tuple(p.name for p in players)

@@ -128,6 +128,30 @@ def test_the_json_form_reads_back_to_the_same_review(pro_race: Race) -> None:
     assert {d["kind"] for d in data["decisions"]} >= {"placing", "extra_roll"}
 
 
+def test_default_names_are_said_in_the_reader_s_language(pro_race: Race) -> None:
+    """A race set up in Chinese ("电脑1") reviewed in English names "Bot 1", as the
+    results and the replay do; the JSON keeps the recorded name."""
+    from dataclasses import replace
+
+    from monza_tui import i18n
+    from monza_tui.seats import BOT_NAME, default_name
+
+    found = review(pro_race)
+    before = i18n.current_language()
+    try:
+        i18n.set_language("zh")
+        chinese = default_name(BOT_NAME, 2)
+        i18n.set_language("en")
+        renamed = replace(found, players=(replace(found.players[0], name=chinese),
+                                          *found.players[1:]))
+        lines = review_lines(renamed)
+    finally:
+        i18n.set_language(before)
+    assert chinese != "Bot 2" and review_json(renamed)["players"][0]["name"] == chinese
+    assert any(line.startswith("Bot 2 (") for line in lines)
+    assert not any(chinese in line for line in lines)
+
+
 def test_the_cache_gives_the_uncached_review_once_per_record(pro_race: Race) -> None:
     forget()
     first = cached_review(pro_race)

@@ -18,7 +18,7 @@ from monza_tui.review.data import (
     RollKind,
     RollLuck,
 )
-from monza_tui.seats import SeatKind
+from monza_tui.seats import SeatKind, shown_names
 
 
 def turns(value: float) -> str:
@@ -41,8 +41,15 @@ def measure_line() -> str:
              "{tie} turns of its own counts as its own.").format(tie=number(TIE, 2))
 
 
-def player_line(player: PlayerReview) -> str:
-    """One player's race: decisions, turns lost, best or near-best share, luck."""
+def names(review: Review) -> tuple[str, ...]:
+    """The players' names as every screen shows them: a default name ("Bot 1", "电脑1")
+    in the player's language (:func:`monza_tui.seats.shown_names`)."""
+    return shown_names(review.players)
+
+
+def player_line(player: PlayerReview, name: str | None = None) -> str:
+    """One player's race: decisions, turns lost, best or near-best share, luck; ``name``
+    as shown (:func:`names`), the recorded one by default."""
     seat = seat_label(SeatKind(player.seat))
     return ngettext(
         "{name} ({car}, {seat}): {n} decision, {lost} turns lost, {percent}% best or "
@@ -51,7 +58,7 @@ def player_line(player: PlayerReview) -> str:
         "near-best, luck {luck} turns",
         player.decisions,
     ).format(
-        name=player.name, car=colour_name(Colour(player.car)), seat=seat,
+        name=name or player.name, car=colour_name(Colour(player.car)), seat=seat,
         n=number(player.decisions), lost=turns(player.loss),
         percent=number(round(player.best_share * 100)), luck=signed(player.luck),
     )
@@ -61,9 +68,9 @@ def moment_line(review: Review, moment: Moment) -> str:
     """A key moment in one sentence."""
     if moment.kind == "loss":
         decision = review.decisions[moment.index]
-        return _loss_line(decision, review.players[decision.player].name)
+        return _loss_line(decision, names(review)[decision.player])
     roll = review.rolls[moment.index]
-    return _luck_line(roll, review.players[roll.player].name)
+    return _luck_line(roll, names(review)[roll.player])
 
 
 def _loss_line(d: Decision, name: str) -> str:
@@ -129,7 +136,7 @@ def review_lines(review: Review) -> list[str]:
     if not review.finished:
         lines.append(_("The race is not finished: it is reviewed up to where it stands."))
     lines.append("")
-    lines += [player_line(p) for p in review.players]
+    lines += [player_line(p, name) for p, name in zip(review.players, names(review), strict=True)]
     lines.append("")
     if review.moments:
         lines.append(_("Key moments:"))
@@ -140,4 +147,4 @@ def review_lines(review: Review) -> list[str]:
     return lines
 
 
-__all__ = ["measure_line", "moment_line", "player_line", "review_lines", "signed", "turns"]
+__all__ = ["measure_line", "moment_line", "names", "player_line", "review_lines", "signed", "turns"]
