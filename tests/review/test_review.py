@@ -190,3 +190,27 @@ def test_a_board_too_large_for_the_tables_is_one_line_and_status_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "the board has 84 spaces, more than the expert's tables take (50)" in err
+
+
+def test_a_chance_to_finish_is_priced_as_the_turn_it_saves() -> None:
+    """The judge scores a finish 1000: a 30% chance of it adds 300 to a score. Between such
+    scores a loss is the chance of finishing this turn, a whole finish one turn."""
+    from monza_tui.review.analysis import _loss
+
+    assert _loss(2.0, 0.5) == 1.5  # progress: turns as they are
+    assert _loss(307.2, 0.0) == pytest.approx(0.3072)  # a mixed score, far over progress
+    assert _loss(64.3, 0.0, near=True) == pytest.approx(0.0643)  # near the finish
+    assert _loss(64.3, 0.0) == 64.3  # (far from it, 64 turns are progress)
+    assert _loss(1000.4, -1.0) == pytest.approx(1.0014)  # finish now against a turn later
+    assert _loss(-1000 + 1400, -1000 + 200) == pytest.approx(0.6)  # final round: 2000 a finish
+
+
+@pytest.mark.parametrize("name", ["pro-bonus-4p.jsonl"])
+def test_no_decision_of_a_golden_race_costs_more_than_a_few_turns(name: str) -> None:
+    """Played by the game's drivers, no single choice costs more than a handful of turns
+    (the judge's finish scores once leaked into losses of hundreds of turns)."""
+    from monza_tui.record import read_records
+
+    for race in read_records(Path(__file__).parent.parent / "golden" / name):
+        found = review(race)
+        assert found.decisions and max(d.loss for d in found.decisions) < 5

@@ -201,7 +201,8 @@ class _Walk:
         chosen: Sequence[Action], best: Sequence[Action],
         best_score: float, chosen_score: float, spaces: int = 0,
     ) -> None:
-        loss = _turns(best_score) - _turns(chosen_score)
+        near = self.distance[state.positions[player]] <= REACH
+        loss = _loss(best_score, chosen_score, near=near)
         texts = tuple(action_text(self.board, a) for a in chosen)
         self.decisions.append(Decision(
             state.turn, state.round, player, kind, index, texts,
@@ -214,6 +215,38 @@ class _Walk:
 def _kept(state: State, reroll: Reroll) -> int:
     """The multiset of dice a re-roll keeps."""
     return mid([c for i, c in enumerate(state.roll) if i not in reroll.dice])
+
+
+REACH = 14
+"""Most spaces a car can cover in one turn (six dice, six tiles, two turbo dice)."""
+CHANCE = 3.0
+"""Near the finish, a difference of scores beyond this many turns is a chance to finish."""
+PROGRESS = 200.0
+"""Scores within this of 0 are progress in turns (no board takes 200 turns); beyond it a
+score holds the judge's WIN or LOSS."""
+
+
+def _loss(best: float, chosen: float, *, near: bool = False) -> float:
+    """What the chosen ending cost against the best, in turns.
+
+    A judge's score is progress in turns, except that an ending at the finish scores WIN
+    (plus its share of the win) and, in the final round (R10), every other ending LOSS.
+    Where dice are still to roll (an extra roll, the turbo roll) a score is an expectation
+    that mixes them: a 30% chance to finish this turn adds 300. Between such scores the
+    difference is a chance of finishing this turn rather than a turn later, and a whole
+    finish (WIN, or WIN - LOSS in the final round) counts as the one turn it saves.
+
+    A small chance to finish mixes in unseen (a 5% chance adds 50): ``near`` says the car
+    could reach the finish this turn, where a difference of more than CHANCE turns cannot
+    be progress (at most REACH spaces, about three turns, were left to go) and is read as
+    a chance to finish."""
+    if abs(best) < PROGRESS and abs(chosen) < PROGRESS and not (near and
+                                                             best - chosen > CHANCE):
+        return best - chosen
+    if all(WIN - PROGRESS / 10 < score < WIN + 2 for score in (best, chosen)):
+        return _turns(best) - _turns(chosen)  # (both finish: their shares of the win)
+    span = WIN - LOSS if min(best, chosen) < LOSS / 2 else WIN
+    return (best - chosen) / span
 
 
 def _turns(score: float) -> float:
