@@ -63,6 +63,8 @@ class Person(io.StringIO):
         state = game.race.state
         if len(self.typed) > 2000:
             return "quit"
+        if state.is_terminal():
+            return ""  # no review: leave after the results
         if state.phase is Phase.ROLL:
             if self.detours:
                 return self.detours.pop(0)

@@ -42,8 +42,12 @@ def test_piped_input_plays_a_whole_race_and_resume_goes_on(tmp_path: Path) -> No
     assert second.returncode == 0, second.stderr
     assert "\x1b" not in second.stdout
     assert not save.exists() and (home / "history" / save.name).exists()
-    assert second.stdout.splitlines()[-1].startswith(i18n._("Seed {seed}: monza replay shows "
-                                                             "the race again.").split("{")[0])
+    # The results' last line, then the offer of the review (a line not asking for it leaves).
+    *_, seed, offer, typed = second.stdout.splitlines()
+    assert seed.startswith(i18n._("Seed {seed}: monza replay shows the race again.").split("{")[0])
+    assert offer == i18n._("Type {review} for where the race was won, or an empty line to "
+                           "leave.").format(review=i18n.pgettext("plain command", "review"))
+    assert typed == "> 1"
 
 
 def test_accessible_in_the_environment_plays_line_by_line(tmp_path: Path) -> None:

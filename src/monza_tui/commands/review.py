@@ -41,18 +41,14 @@ def run(args: argparse.Namespace) -> int:
     """Review one race and print it."""
     heap.release()  # no screen
     from monza_tui.review import TooLarge, review, review_json
-    from monza_tui.review.words import review_lines
+    from monza_tui.review.words import review_lines, too_large_line
 
     path = resolve(args.file)
     race = load(path, args.race)[args.race - 1]
     try:
         found = review(race)
     except TooLarge as error:
-        raise UserError(
-            _("{path}: the board has {spaces} spaces, more than the expert's tables take "
-              "({most}): this race cannot be reviewed").format(
-                path=shown(path), spaces=number(error.spaces), most=number(error.most))
-        ) from None
+        raise UserError(too_large_line(shown(path), error.spaces, error.most)) from None
     if args.json:
         print(json.dumps(review_json(found), ensure_ascii=False, indent=1))
     else:

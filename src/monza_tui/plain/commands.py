@@ -27,6 +27,7 @@ class Command(enum.Enum):
     FIELD = "field"
     HELP = "help"
     RULES = "rules"
+    REVIEW = "review"
     QUIT = "quit"
 
 
@@ -41,6 +42,7 @@ ALIASES: dict[Command, tuple[str, ...]] = {
     Command.FIELD: ("field", "f"),
     Command.HELP: ("help", "?"),
     Command.RULES: ("rules",),
+    Command.REVIEW: ("review",),
     Command.QUIT: ("quit", "q", "exit"),
 }
 """The English words and letters, accepted in every language."""
@@ -59,6 +61,7 @@ def command_word(command: Command) -> str:
         Command.FIELD: pgettext("plain command", "field"),
         Command.HELP: pgettext("plain command", "help"),
         Command.RULES: pgettext("plain command", "rules"),
+        Command.REVIEW: pgettext("plain command", "review"),
         Command.QUIT: pgettext("plain command", "quit"),
     }
     return words[command]
@@ -140,6 +143,8 @@ def help_lines() -> list[str]:
         Command.FIELD: _("where every car is"),
         Command.HELP: _("this list"),
         Command.RULES: _("the rules of the game"),
+        Command.REVIEW: _("where the race was won: the expert's review of the race so far, "
+                          "or of the whole race once it is over"),
         Command.QUIT: _("save the race and leave; monza resume --plain continues it"),
     }
     lines = [_("Type the number of a choice, or one of these commands:")]

@@ -39,7 +39,7 @@ from monza_tui.engine import (
 )
 from monza_tui.errors import unsafe_char
 from monza_tui.i18n import _, ngettext, pgettext, split_blocks
-from monza_tui.plain.commands import Command, help_lines, read_line
+from monza_tui.plain.commands import Command, command_word, help_lines, read_line
 from monza_tui.plain.words import (
     Choice,
     choice_lines,
@@ -60,7 +60,7 @@ from monza_tui.race.pace import StepKind, next_step
 from monza_tui.race.words import driver_failed
 from monza_tui.record import Race
 from monza_tui.seats import shown_names
-from monza_tui.wording import word
+from monza_tui.wording import board_title, word
 from monza_tui.wording.going_on import go_on
 
 Roller = Callable[[State], tuple[Colour, ...]]
@@ -219,7 +219,9 @@ class PlainGame:
                 # The last action's save decides what the end may promise (issue 31).
                 saved = self._save_error is None
                 self.say(*results_lines(self.race, saved=saved))
-                return 0 if saved else self._rescue()
+                code = 0 if saved else self._rescue()
+                self._after_the_race()
+                return code
             if step.kind is StepKind.ROLL:
                 self._roll()
                 continue
@@ -359,7 +361,36 @@ class PlainGame:
             self.say(*help_lines())
         elif command is Command.RULES:
             self.say(*rules_lines())
+        elif command is Command.REVIEW:
+            self._review()
         return command
+
+    # The review (issue 32) -------------------------------------------------------------
+
+    def _after_the_race(self) -> None:
+        """One more line read once the race is over: the review, if it is asked for;
+        anything else (an empty line, the end of the input, Ctrl+C) leaves."""
+        self.say(_("Type {review} for where the race was won, or an empty line to "
+                   "leave.").format(review=command_word(Command.REVIEW)))
+        try:
+            line = self.talk.read()
+        except KeyboardInterrupt:
+            self.talk.out.write("\n")
+            return
+        if line is not None and read_line(line).command is Command.REVIEW:
+            self._review()
+
+    def _review(self) -> None:
+        """The review of the race (up to where it stands), as ``monza review`` says it."""
+        from monza_tui.review import TooLarge
+        from monza_tui.review.cache import cached_review
+        from monza_tui.review.words import review_lines, too_large_line
+
+        try:
+            self.say(*review_lines(cached_review(self.race)))
+        except TooLarge as error:
+            where = board_title(self.race.game.board)
+            self.say(too_large_line(where, error.spaces, error.most))
 
     def _engine_decides(self, action: Action) -> None:
         """Play ``action`` if the rules allow it now, else say the engine's reason."""

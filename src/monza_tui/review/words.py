@@ -130,6 +130,15 @@ def _luck_line(r: RollLuck, name: str) -> str:
     return text.format(round=number(r.round), name=name, turns=turns(abs(r.luck)))
 
 
+def too_large_line(where: str, spaces: int, most: int) -> str:
+    """Why a race cannot be reviewed (:class:`~monza_tui.review.analysis.TooLarge`), the one
+    line the command, the review screen and the line game say; ``where`` is the file, or
+    the board where there is none."""
+    return _("{path}: the board has {spaces} spaces, more than the expert's tables take "
+             "({most}): this race cannot be reviewed").format(
+                 path=where, spaces=number(spaces), most=number(most))
+
+
 def review_lines(review: Review) -> list[str]:
     """The whole review as the command prints it."""
     lines = [measure_line()]
@@ -147,4 +156,5 @@ def review_lines(review: Review) -> list[str]:
     return lines
 
 
-__all__ = ["measure_line", "moment_line", "names", "player_line", "review_lines", "signed", "turns"]
+__all__ = ["measure_line", "moment_line", "names", "player_line", "review_lines", "signed",
+           "too_large_line", "turns"]

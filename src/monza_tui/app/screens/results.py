@@ -98,6 +98,8 @@ class ResultsScreen(Screen[None]):
         Binding("escape", "board", N_("Board"), id="results.board"),
         Binding("i", "details", N_("Details"), id="results.details"),
         Binding("t", "standings", N_("Standings"), id="results.standings"),
+        # Where the race was won (issue 32): the review and the race chart.
+        Binding("v", "review", N_("Review"), id="results.review"),
         # Only in an evening of races: its table, or its podium after the last race.
         Binding("e", "evening", N_("Evening table"), id="results.evening"),
         # Only in a browser (monza serve): in a terminal the record is in the history.
@@ -241,6 +243,12 @@ class ResultsScreen(Screen[None]):
 
         names = tuple(p.name for p in self.race.players)  # (the standings' own names)
         self.app.push_screen(StandingsScreen(self.race.game.board.name, names))
+
+    def action_review(self) -> None:
+        """The race's review and chart (worked out on that screen, off the event loop)."""
+        from monza_tui.app.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.race))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The download is a browser's (monza serve): hidden and off in a terminal; the
