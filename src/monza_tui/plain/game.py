@@ -219,9 +219,10 @@ class PlainGame:
                 # The last action's save decides what the end may promise (issue 31).
                 saved = self._save_error is None
                 self.say(*results_lines(self.race, saved=saved))
-                code = 0 if saved else self._rescue()
+                if not saved:  # (the rescue's line, where the race went, is the last word:
+                    return self._rescue()  # `monza review PATH` reviews it from there)
                 self._after_the_race()
-                return code
+                return 0
             if step.kind is StepKind.ROLL:
                 self._roll()
                 continue
