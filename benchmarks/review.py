@@ -22,8 +22,7 @@ from pathlib import Path
 
 from monza_tui.boardfile import load_board
 from monza_tui.bots import tables
-from monza_tui.race.drivers import Drivers, bot_move
-from monza_tui.race.pace import StepKind, next_step
+from monza_tui.race.drivers import play_out
 from monza_tui.record import Player, Race, read_records, write_records
 from monza_tui.review import review
 from monza_tui.seats import SeatKind
@@ -37,15 +36,7 @@ def long_race(seed: int) -> Race:
     cars = board_file.board.edition.cars
     players = [Player(f"P{i}", cars[i], seat) for i, seat in enumerate(SEATS)]
     race = Race.start(board_file, players, seed=seed, pro=True, bonus=True)
-    drivers = Drivers()
-    while (step := next_step(race)).kind is not StepKind.END:
-        if step.kind is StepKind.ROLL:
-            race = race.roll()
-            continue
-        for action in bot_move(drivers.of(race, step.player), race.state,
-                               whole_turn=True).actions:
-            race = race.apply(action)
-    return race
+    return play_out(race)
 
 
 def main() -> None:

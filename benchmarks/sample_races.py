@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from monza_tui.boardfile import load_board
-from monza_tui.race.drivers import Drivers, bot_move
-from monza_tui.race.pace import StepKind, next_step
+from monza_tui.race.drivers import play_out
 from monza_tui.record import Player, Race, write_records
 from monza_tui.seats import SeatKind
 
@@ -30,16 +29,7 @@ def bot_race(board: str, names: Sequence[str], seed: int, *, start_player: int =
     cars = board_file.board.edition.cars
     players = [Player(name, cars[i], level) for i, name in enumerate(names)]
     race = Race.start(board_file, players, seed=seed, start_player=start_player)
-    drivers = Drivers()
-    while (step := next_step(race)).kind is not StepKind.END:
-        if step.kind is StepKind.ROLL:
-            race = race.roll()
-            continue
-        if step.kind is not StepKind.BOT:
-            raise RuntimeError("a race of computer drivers waits for a person")
-        for action in bot_move(drivers.of(race, step.player), race.state, whole_turn=True).actions:
-            race = race.apply(action)
-    return race
+    return play_out(race)
 
 
 def write_history(folder: Path, count: int, *, seed: int = 1, start: float = 1.8e9) -> None:

@@ -14,8 +14,7 @@ from monza_tui.boardfile import load_board
 from monza_tui.bots.tables import tables_for
 from monza_tui.cli import main
 from monza_tui.engine import Action, State, parse_action_text
-from monza_tui.race.drivers import Drivers, bot_move
-from monza_tui.race.pace import StepKind, next_step
+from monza_tui.race.drivers import play_out
 from monza_tui.record import Player, Race, write_records
 from monza_tui.review import (
     Kind,
@@ -88,15 +87,7 @@ def race_of(levels: Sequence[SeatKind], seed: int, board: str = "oval", *,
     cars = board_file.board.edition.cars
     players = [Player(f"P{i}", cars[i], level) for i, level in enumerate(levels)]
     race = Race.start(board_file, players, seed=seed, pro=pro, bonus=bonus)
-    drivers = Drivers()
-    while (step := next_step(race)).kind is not StepKind.END:
-        if step.kind is StepKind.ROLL:
-            race = race.roll()
-            continue
-        for action in bot_move(drivers.of(race, step.player), race.state,
-                               whole_turn=True).actions:
-            race = race.apply(action)
-    return race
+    return play_out(race)
 
 
 def test_an_expert_seat_loses_less_than_a_random_seat_in_every_race() -> None:

@@ -25,13 +25,18 @@ OPENS_SCREEN = True
 """The collector waits for the viewer's first frame (``monza_tui.heap``)."""
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``monza replay FILE|latest [--race N] [--check]``."""
+def add_file_argument(parser: argparse.ArgumentParser) -> None:
+    """The race to open, as :func:`resolve` takes it (``monza replay``, ``monza review``)."""
     parser.add_argument(
         "file", metavar=_("FILE") + "|N|latest",
         help=_("a record or save file, the number monza saves shows, or 'latest' for the "
                "newest finished race"),
     )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``monza replay FILE|latest [--race N] [--check]``."""
+    add_file_argument(parser)
     parser.add_argument(
         "--race", type=whole(1, MAX_RACES_PER_FILE), default=1, metavar="N",
         help=_("open race N of a file that holds several (1 to {high}; n/p switch races)").format(

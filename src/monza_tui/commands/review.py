@@ -12,7 +12,7 @@ import json
 
 from monza_tui import heap
 from monza_tui.commands.flags import whole
-from monza_tui.commands.replay import load, resolve
+from monza_tui.commands.replay import add_file_argument, load, resolve
 from monza_tui.errors import UserError
 from monza_tui.files import shown
 from monza_tui.i18n import _, number
@@ -21,11 +21,7 @@ from monza_tui.limits import MAX_RACES_PER_FILE
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``monza review FILE|N|latest [--race N] [--json]``."""
-    parser.add_argument(
-        "file", metavar=_("FILE") + "|N|latest",
-        help=_("a record or save file, the number monza saves shows, or 'latest' for the "
-               "newest finished race"),
-    )
+    add_file_argument(parser)
     parser.add_argument(
         "--race", type=whole(1, MAX_RACES_PER_FILE), default=1, metavar="N",
         help=_("review race N of a file that holds several (1 to {high})").format(

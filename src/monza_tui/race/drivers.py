@@ -154,6 +154,26 @@ def fallback(state: State) -> Action:
     return next((action for action in legal if not isinstance(action, TakeBack)), legal[0])
 
 
+def play_out(race: Race) -> Race:
+    """``race`` played to its end by its computer drivers, as every front end drives a race:
+    what is due from the one pace policy (no pauses), the seed's dice and these seeded
+    drivers. For races of computer drivers only (samples, benchmarks, tests);
+    :class:`RuntimeError` if a person's decision is due."""
+    from monza_tui.race.pace import StepKind, next_step
+
+    drivers = Drivers()
+    while (step := next_step(race)).kind is not StepKind.END:
+        if step.kind is StepKind.ROLL:
+            race = race.roll()
+            continue
+        if step.kind is not StepKind.BOT:
+            raise RuntimeError("a race of computer drivers waits for a person")
+        for action in bot_move(drivers.of(race, step.player), race.state,
+                               whole_turn=True).actions:
+            race = race.apply(action)
+    return race
+
+
 __all__ = [
     "MAX_STEPS",
     "BotMove",
@@ -164,4 +184,5 @@ __all__ = [
     "driver_rng",
     "empty_handed",
     "fallback",
+    "play_out",
 ]
