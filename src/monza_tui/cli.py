@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "simulate": N_("race computer drivers against each other and summarise"),
     "stats": N_("the standings of the races played here, and the reigning champions"),
     "serve": N_("play in a web browser: one game per visitor (needs the web extra)"),
+    "relay": N_("a public meeting point for hosts and guests in different houses"),
     "completion": N_("print the completion script of a shell: bash, zsh or fish"),
 }
 

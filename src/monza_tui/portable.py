@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Callable
     from multiprocessing.context import BaseContext
 
 BINARY = getattr(os, "O_BINARY", 0)
@@ -154,6 +156,20 @@ def start_method() -> str:
     return "fork" if sys.platform == "linux" and hasattr(os, "fork") else "spawn"
 
 
+def on_stop_signals(loop: asyncio.AbstractEventLoop, stop: Callable[[], None]) -> None:
+    """Call ``stop`` on ``loop`` when the process is asked to stop (SIGTERM, a service
+    manager's stop; SIGINT, Ctrl+C). POSIX loops take the signals in the loop itself;
+    Windows' loops cannot (``add_signal_handler`` is not implemented there), so a plain
+    handler hands ``stop`` to the loop from the signal."""
+    import signal
+
+    for number in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(number, stop)
+        except (NotImplementedError, RuntimeError):
+            signal.signal(number, lambda _n, _f: loop.call_soon_threadsafe(stop))
+
+
 def pool_context() -> BaseContext:
     """The multiprocessing context of :func:`start_method`."""
     import multiprocessing
@@ -170,6 +186,7 @@ __all__ = [
     "hold",
     "load_line_editor",
     "make_blocking",
+    "on_stop_signals",
     "open_to_read",
     "pool_context",
     "share_file",
