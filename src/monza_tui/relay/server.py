@@ -209,7 +209,7 @@ class Relay:
                 if kind == "host":
                     await self._refuse(ws, "relay.full", "relay_full", most=most)
                 else:
-                    await self._refuse(ws, "net.full", "full", most=most)
+                    await self._refuse(ws, "net.full", "full", close=1000, most=most)
                 return
             with self._counted(kind, address):
                 if kind == "host":
@@ -263,14 +263,18 @@ class Relay:
             await ws.send(dump(Refused(code=code, params=params)))
             await ws.close(close)
 
-    async def _first(self, ws: ServerConnection) -> str | bytes | None:
-        """The line's first frame, None when it closed or was too slow (then closed)."""
+    async def _first(self, ws: ServerConnection, late: str | None = None) -> str | bytes | None:
+        """The line's first frame, None when it closed or was too slow (then closed, after
+        the refusal ``late`` when given)."""
         try:
             return await asyncio.wait_for(ws.recv(), self.limits.first_frame_timeout)
         except TimeoutError:
-            self.metrics.refused("timeout")
-            with contextlib.suppress(ConnectionClosed):
-                await ws.close(1008, "too slow")
+            if late is not None:
+                await self._refuse(ws, late, "timeout")
+            else:
+                self.metrics.refused("timeout")
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.close(1008, "too slow")
             return None
         except ConnectionClosed as closed:
             self._closed(closed)
@@ -283,7 +287,7 @@ class Relay:
     # A host's uplink -------------------------------------------------------------------
 
     async def _host(self, ws: ServerConnection, code: str, address: str) -> None:
-        first = await self._first(ws)
+        first = await self._first(ws, late="relay.bad_register")
         if first is None:
             return
         register = _read_register(first)
