@@ -51,7 +51,8 @@ async def relay_at(limits: Limits | None = None, **kwargs: Any) -> AsyncIterator
         await relay.stop()
 
 
-async def host(url: str, code: str = CODE, key: str = KEY) -> tuple[ClientConnection, dict[str, Any]]:
+async def host(url: str, code: str = CODE,
+               key: str = KEY) -> tuple[ClientConnection, dict[str, Any]]:
     """A host's uplink that registered ``code`` with ``key``, and the relay's answer."""
     ws = await connect(f"{url}/host/{code}", max_size=None, close_timeout=1)
     with contextlib.suppress(ConnectionClosed):  # (a refusal may come before it)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
 from relay.helpers import (
     answer,
     guest,
@@ -16,8 +19,6 @@ from relay.helpers import (
     run,
     tagged,
 )
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
 
 
 def test_frames_pass_both_ways_and_the_host_closes_a_guest_after_its_last_frame() -> None:
@@ -114,7 +115,7 @@ def test_a_full_race_and_a_full_address() -> None:
             third = await guest(url)
             assert await answer(third) == (
                 {"type": "refused", "code": "net.full", "params": {"most": 3}}, 1000)
-            other, said = await host(url, "ABC-DEF")
+            _other, said = await host(url, "ABC-DEF")
             assert said == {"type": "refused", "code": "relay.full", "params": {"most": 3}}
             await uplink.close()
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 
-from relay.helpers import CODE, KEY, answer, guest, hello, host, quick, relay_at, run, tagged
 from websockets.asyncio.client import connect
+
+from relay.helpers import CODE, KEY, answer, guest, hello, host, quick, relay_at, run, tagged
 
 
 def test_a_host_registers_and_another_key_is_refused() -> None:
@@ -34,7 +35,8 @@ def test_a_host_back_with_its_key_gets_its_race_and_its_guests_meanwhile_were_cl
             await uplink.recv()  # (the hello)
             await uplink.close()
             await ben.wait_closed()
-            assert (ben.close_code, ben.close_reason) == (1012, "the host's line to the relay dropped")
+            assert (ben.close_code, ben.close_reason) == (
+                1012, "the host's line to the relay dropped")
             away = await guest(url)
             assert await answer(away) == (
                 {"type": "refused", "code": "relay.host_away", "params": {}}, 1000)
@@ -125,7 +127,7 @@ def test_the_relay_full_of_races_refuses_a_new_one() -> None:
     async def go() -> None:
         async with relay_at(quick(max_races=1)) as (_, url):
             first, _ = await host(url)
-            second, said = await host(url, "ABC-DEF")
+            _second, said = await host(url, "ABC-DEF")
             assert said == {"type": "refused", "code": "relay.full", "params": {"most": 1}}
             await first.close()
 
