@@ -12,10 +12,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "monza_tui"
 
 BELOW_THE_APP = ("engine", "race", "record", "bots", "wording", "stats", "plain", "net",
-                 "review")
+                 "review", "relay")
 """Packages that any front end may use, and so must not reach up into ``app``."""
 TEXTUAL_FREE = ("engine", "race", "record", "bots", "wording", "stats", "plain", "net",
-                "review")
+                "review", "relay")
 
 
 def imported(path: Path, source: str | None = None) -> set[str]:

@@ -188,3 +188,41 @@ def test_a_binary_frame_of_a_guest_closes_it() -> None:
             await uplink.close()
 
     run(go())
+
+
+def test_behind_a_trusted_proxy_the_address_is_the_headers_last() -> None:
+    async def go() -> None:
+        async with relay_at(trust_proxy="X-Forwarded-For") as (_, url):
+            uplink, _ = await host(url)
+            for header, address in [("198.51.100.9, 203.0.113.5", "203.0.113.5"),
+                                    ("not an address", "127.0.0.1")]:
+                ws = await connect(f"{url}/7K3-Q9P", additional_headers={
+                    "X-Forwarded-For": header})
+                await ws.send(hello())
+                opened = json.loads(await uplink.recv())
+                assert opened["address"] == address
+                await uplink.recv()
+                await ws.close()
+                assert json.loads(await uplink.recv()) == {"type": "gone", "id": opened["id"]}
+            await uplink.close()
+
+    run(go())
+
+
+def test_a_guest_that_falls_behind_is_cut_off_and_its_host_reads_on() -> None:
+    async def go() -> None:
+        async with relay_at(quick(guest_queue_frames=5)) as (relay, url):
+            uplink, _ = await host(url)
+            slow = await connect(f"{url}/7K3-Q9P", max_queue=1)
+            await slow.send(hello())
+            await uplink.recv()
+            await uplink.recv()
+            big = tagged(1, '"' + "x" * 1_000_000 + '"')
+            for _ in range(40):  # (far more than the sockets' buffers hold)
+                await uplink.send(big)
+            said = json.loads(await uplink.recv())
+            assert said == {"type": "gone", "id": 1}
+            assert relay.metrics.refusals["behind"] == 1
+            await uplink.close()
+
+    run(go())
