@@ -170,8 +170,8 @@ def review_lines(review: Review) -> list[str]:
         lines.append(_("Key moments:"))
         lines += ["  " + moment_line(review, m) for m in review.moments]
     else:
-        lines.append(_("No key moments: every choice was within {near} turns of the "
-                       "expert's, and no roll stood out.").format(near=number(TIE, 2)))
+        lines.append(_("No key moments: every choice was within {tie} turns of the "
+                       "expert's, and no roll stood out.").format(tie=number(TIE, 2)))
     return lines
 
 
