@@ -14,6 +14,7 @@ import asyncio
 import io
 import json
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,11 +54,11 @@ BOTS = (Seat("Ann", Colour.RED, "greedy"), Seat("Ben", Colour.BLUE, "random"))
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = tmp_path / "home"
     monkeypatch.setenv("MONZA_HOME", str(folder))
     saves._slots.clear()
-    yield folder  # type: ignore[misc]
+    yield folder
     for path in list(saves._locks):
         saves.unlock(path)
     saves._slots.clear()

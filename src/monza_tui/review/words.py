@@ -175,5 +175,5 @@ def review_lines(review: Review) -> list[str]:
     return lines
 
 
-__all__ = ["failed_line", "measure_line", "moment_line", "names", "player_line", "review_lines", "signed",
-           "too_large_line", "turns"]
+__all__ = ["failed_line", "measure_line", "moment_line", "names", "player_line",
+           "review_lines", "signed", "too_large_line", "turns"]

@@ -144,10 +144,9 @@ class ResultsScreen(Screen[None]):
         (they take 85 to 113 columns in German, French, Polish and Russian); the buttons
         say them, and the keys still work. Wider, in an evening its key takes the place of
         the details' (i still shows the seed)."""
-        if width < WIDE:
-            hidden = BUTTON_KEYS
-        else:
-            hidden = {"results.details"} if self.evening is not None else set()
+        hidden: frozenset[str] = BUTTON_KEYS
+        if width >= WIDE:
+            hidden = frozenset({"results.details"} if self.evening is not None else ())
         bindings = textual_shim.node_bindings(self).key_to_bindings
         for key, items in bindings.items():
             bindings[key] = [
