@@ -6,6 +6,7 @@ alone, so the command, the results screen and the line game say the same things.
 from __future__ import annotations
 
 from monza_tui.engine import Colour
+from monza_tui.errors import UserError, cut
 from monza_tui.i18n import _, colour_name, ngettext, number
 from monza_tui.race.setup import seat_label
 from monza_tui.review.data import (
@@ -139,6 +140,24 @@ def too_large_line(where: str, spaces: int, most: int) -> str:
                  path=where, spaces=number(spaces), most=number(most))
 
 
+MOST_REASON = 120
+"""Characters of a failure's reason shown at most (one line, never a traceback)."""
+
+
+def failed_line(error: BaseException) -> str:
+    """Why a race could not be reviewed, in one line, for a failure other than a board too
+    large (:func:`too_large_line`): the game's own error (a record it refuses) says its
+    sentence; anything else only its kind, the details being in the log."""
+    unexpected = _("an unexpected error ({kind})").format(kind=type(error).__name__)
+    why = unexpected
+    if isinstance(error, UserError):
+        try:
+            why = str(error)  # (its sentence, worded in the player's language)
+        except Exception:  # (an error's wording that fails says no more than its kind)
+            why = unexpected
+    return _("This race could not be reviewed: {why}").format(why=cut(why, MOST_REASON))
+
+
 def review_lines(review: Review) -> list[str]:
     """The whole review as the command prints it."""
     lines = [measure_line()]
@@ -151,10 +170,10 @@ def review_lines(review: Review) -> list[str]:
         lines.append(_("Key moments:"))
         lines += ["  " + moment_line(review, m) for m in review.moments]
     else:
-        lines.append(_("No key moments: every choice was within {near} turns of the "
-                       "expert's, and no roll stood out.").format(near=number(TIE, 2)))
+        lines.append(_("No key moments: every choice was within {tie} turns of the "
+                       "expert's, and no roll stood out.").format(tie=number(TIE, 2)))
     return lines
 
 
-__all__ = ["measure_line", "moment_line", "names", "player_line", "review_lines", "signed",
-           "too_large_line", "turns"]
+__all__ = ["failed_line", "measure_line", "moment_line", "names", "player_line",
+           "review_lines", "signed", "too_large_line", "turns"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -33,6 +34,11 @@ from monza_tui.wording.going_on import go_on
 
 CHOOSE_AFTER = 0.8
 """Seconds after the results appear before their first button is chosen (focused)."""
+WIDE = 100
+"""Columns from which the footer has room for every key at its usual spacing."""
+BUTTON_KEYS = frozenset({"results.rematch", "results.new-setup", "results.evening",
+                         "results.download"})
+"""The keys whose buttons are on the screen: the footer leaves them out when narrow."""
 
 
 def finished_race(state: State) -> Outcome:
@@ -122,14 +128,29 @@ class ResultsScreen(Screen[None]):
         labels = {"results.rematch": retranslate(rematch_msgid(evening))}
         if evening is not None:
             labels["results.evening"] = retranslate(evening_msgid(evening))
-        # In an evening its key takes the place of the details' in the footer (all of
-        # them take more than 80 columns); i still shows the seed.
-        hidden = {"results.details"} if evening is not None else set()
         bindings = textual_shim.node_bindings(self).key_to_bindings
         for key, items in bindings.items():
             bindings[key] = [
-                replace(item, description=labels.get(item.id or "", item.description),
-                        show=item.show and item.id not in hidden)
+                replace(item, description=labels.get(item.id or "", item.description))
+                for item in items
+            ]
+        self._shown = {item.id: item.show for items in bindings.values() for item in items}
+        """Each binding's own ``show``, before the footer is fitted to the width."""
+        self._fit_footer(self.app.size.width)
+
+    def _fit_footer(self, width: int) -> None:
+        """Keys in the footer that fit ``width`` in every language: under :data:`WIDE`
+        columns (the compact footer), the keys of the buttons on the screen are left out
+        (they take 85 to 113 columns in German, French, Polish and Russian); the buttons
+        say them, and the keys still work. Wider, in an evening its key takes the place of
+        the details' (i still shows the seed)."""
+        hidden: frozenset[str] = BUTTON_KEYS
+        if width >= WIDE:
+            hidden = frozenset({"results.details"} if self.evening is not None else ())
+        bindings = textual_shim.node_bindings(self).key_to_bindings
+        for key, items in bindings.items():
+            bindings[key] = [
+                replace(item, show=self._shown.get(item.id, item.show) and item.id not in hidden)
                 for item in items
             ]
 
@@ -221,7 +242,13 @@ class ResultsScreen(Screen[None]):
         # As on the race screen: no command-palette key in the footer (^p still opens it).
         # Compact on a narrow terminal: after an evening's last race, its keys at their
         # usual spacing take 81 columns.
-        yield Footer(show_command_palette=False, compact=self.app.size.width < 100)
+        yield Footer(show_command_palette=False, compact=self.app.size.width < WIDE)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The footer's keys and spacing follow the terminal's width.
+        self._fit_footer(event.size.width)
+        self.query_one(Footer).compact = event.size.width < WIDE
+        self.refresh_bindings()
 
     def on_mount(self) -> None:
         # The first button is chosen (and looks it) a moment after the results appear:

@@ -9,6 +9,7 @@ screen, the command and the line game say the same sentences.
 
 from __future__ import annotations
 
+import logging
 from typing import ClassVar
 
 from textual import work
@@ -23,6 +24,8 @@ from monza_tui.i18n import N_, _
 from monza_tui.record import Race
 from monza_tui.review.chart import course
 from monza_tui.wording import board_title
+
+_LOG = logging.getLogger(__name__)
 
 
 def reviewing() -> str:
@@ -61,13 +64,16 @@ class ReviewScreen(Screen[None]):
     def _review(self) -> None:
         from monza_tui.review import TooLarge
         from monza_tui.review.cache import cached_review
-        from monza_tui.review.words import review_lines, too_large_line
+        from monza_tui.review.words import failed_line, review_lines, too_large_line
 
         try:
             lines = review_lines(cached_review(self.race))
         except TooLarge as error:
             where = board_title(self.race.game.board)
             lines = [too_large_line(where, error.spaces, error.most)]
+        except Exception as error:  # one worded line, never "Reviewing…" for ever
+            _LOG.error("the review of a race failed", exc_info=error)
+            lines = [failed_line(error)]
         self.app.call_from_thread(self._show, "\n".join(lines))
 
     def _show(self, text: str) -> None:
