@@ -206,9 +206,9 @@ class ReplayScreen(Screen[None]):
         Binding("p", "race(-1)", N_("Previous race"), show=False),
         # Where the race was won (the results screen's key): the review of this race.
         Binding("v", "review", N_("Review"), id="replay.review"),
+        Binding("q", "close", N_("Close")),
         # Escape leaves a key moment first (its paths cleared), then the replay.
-        Binding("escape", "leave", N_("Leave the moment"), show=False),
-        Binding("q,escape", "close", N_("Close")),
+        Binding("escape", "escape", N_("Close"), show=False),
     ]
 
     def __init__(self, races: Sequence[Race], *, index: int = 0, source: str = "",
@@ -238,7 +238,8 @@ class ReplayScreen(Screen[None]):
                 yield Static("", id="replay-moment", markup=False, classes="-none")
                 yield MoveLog(id="replay-log")
         yield Static("", id="replay-status", markup=False)
-        yield Footer(show_command_palette=False)  # room for the keys in every language
+        # Room for the keys in every language: compact where German's would be cut at 80.
+        yield Footer(show_command_palette=False, compact=self.app.size.width < 100)
 
     def on_mount(self) -> None:
         self._load_log()
@@ -425,13 +426,12 @@ class ReplayScreen(Screen[None]):
 
         self.app.push_screen(ReviewScreen(self.timeline.race, from_replay=True), step_in)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Escape leaves a key moment before it leaves the replay.
-        return self.moment is not None if action == "leave" else True
-
-    def action_leave(self) -> None:
-        """Leave the key moment: the same step, the paths cleared."""
-        self.show_step(self.step)
+    def action_escape(self) -> None:
+        """Leave the key moment shown (the same step, the paths cleared), else the viewer."""
+        if self.moment is not None:
+            self.show_step(self.step)
+        else:
+            self.dismiss(None)
 
     def action_close(self) -> None:
         """Leave the viewer."""
