@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from monza_tui.app.app_words import label_keys
+from monza_tui.app.review_paths import Moment, moment_at
 from monza_tui.app.widgets.race_chart import RaceChart
 from monza_tui.i18n import N_, _
 from monza_tui.record import Race
@@ -51,7 +52,7 @@ def numbered(lines: list[str], moments: list[str]) -> list[str]:
     return out
 
 
-class ReviewScreen(Screen["Moment | None"]):
+class ReviewScreen(Screen[Moment | None]):
     """A race's review and chart; Escape goes back to its results (or its replay)."""
 
     CSS_PATH = "review.tcss"
@@ -131,8 +132,6 @@ class ReviewScreen(Screen["Moment | None"]):
     def action_moment(self, index: int) -> None:
         """Step into key moment ``index`` in the replay: back to the replay this review was
         opened from, or a replay of the race opened over this screen."""
-        from monza_tui.app.review_paths import moment_at
-
         if self.review is None or not 0 <= index < len(self.review.moments):
             return
         moment = moment_at(self.review, index, self.race.game.board)
