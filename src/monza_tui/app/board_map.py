@@ -4,9 +4,9 @@ A track larger than its view (the long track and the classic board at 80x24) scr
 a map of the whole track in braille dots stands in a corner of the view, with the cars and
 the part in view (:mod:`monza_tui.app.minimap` makes it, without Textual, loaded with the
 first view too small for its track): in a corner that covers neither the cursor nor the
-car moving nor a lit space (top right first). This is the widget's part, a mixin of
-:class:`~monza_tui.app.board_view.BoardView`, which gives it the drawing, the scene and
-the looks.
+car moving nor a lit space nor the hint's marks (top right first). This is the widget's
+part, a mixin of :class:`~monza_tui.app.board_view.BoardView`, which gives it the
+drawing, the scene and the looks.
 """
 
 from __future__ import annotations
@@ -89,7 +89,9 @@ class MapOverlay(ScrollView):
         car = scene.moving_car
         moving = [space for space, here in scene.cars.items() if car in here]
         must = [scene.cursor, scene.origin, *moving]
-        for wanted in ([*must, *sorted(scene.highlights)], must, [scene.cursor]):
+        # (the hint's marks too: the expert's plan, or a review's paths in the replay)
+        lit = [*sorted(scene.highlights), *(space for space, _label in scene.hinted)]
+        for wanted in ([*must, *lit], must, [scene.cursor]):
             spots = [self._on_view(space) for space in wanted if space is not None]
             for region in corners:
                 if not any(region.overlaps(spot) for spot in spots):

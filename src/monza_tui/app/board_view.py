@@ -12,7 +12,7 @@ nothing but the picture. Clicking a space posts :class:`BoardView.SpaceClicked`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from rich.style import Style
 from textual import events
@@ -209,6 +209,17 @@ class BoardView(KeptLines, OwnStyle, MapOverlay, can_focus=False):
         x, y, width, height = self.layout_now.bounds(self.scene.cursor)
         region = Region(x + self._origin.x, y + self._origin.y, width, height)
         self.scroll_to_region(region, spacing=None, animate=animate, force=True)
+
+    def bring_into_view(self, spaces: Collection[int]) -> None:
+        """Scroll so that ``spaces`` are in view (as many as fit): a key moment's paths in
+        the replay, which has no cursor to follow."""
+        if not spaces or not self.is_mounted or self._painter is None:
+            return
+        if self.max_scroll_x == 0 and self.max_scroll_y == 0:
+            return  # the whole drawing is in view
+        boxes = [Region(*self.layout_now.bounds(space)) for space in spaces]
+        region = Region.from_union(boxes).translate(self._origin)
+        self.scroll_to_region(region, spacing=None, animate=False, force=True)
 
     def space_offset(self, space: int) -> Offset | None:
         """Where ``space``'s first cell (its letter's) is on the screen once the view has

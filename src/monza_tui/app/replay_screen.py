@@ -4,16 +4,22 @@ A record holds no pictures, only turns; the viewer plays them through the engine
 (:meth:`Race.replay`) and keeps every state, so stepping back is as cheap as stepping
 forward and what is drawn is exactly what the rules made of the record. Keys: ←/→ one
 action, ↑/↓ one turn, Home/End, n/p the next or previous race of a file that holds several
-(``monza simulate --log``), q to leave.
+(``monza simulate --log``), v the race's review, q to leave.
+
+From the review a key moment is stepped into (``docs/review.md``): the replay stands just
+before the decision (or on the roll) with the moment's sentence beside the board, and the
+board draws the choice made and the expert's best (:mod:`monza_tui.app.review_paths`);
+any step or Escape leaves the moment.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import set_cell_size
+from rich.console import Group
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -53,6 +59,9 @@ from monza_tui.seats import shown_names as names_shown
 from monza_tui.web import emoji
 from monza_tui.wording import board_title, listing, phase_name
 from monza_tui.wording.commands import variant_names
+
+if TYPE_CHECKING:
+    from monza_tui.app.review_paths import Moment
 
 
 @dataclass(frozen=True)
@@ -178,6 +187,8 @@ class ReplayScreen(Screen[None]):
     #replay-side { width: 46; height: 1fr; padding: 0 1; border-left: vkey $primary-muted; }
     #replay-title { height: auto; text-style: bold; }
     #replay-state { height: auto; margin-bottom: 1; }
+    #replay-moment { height: auto; margin-bottom: 1; padding: 0 1; background: $boost; }
+    #replay-moment.-none { display: none; }
     #replay-log { height: 1fr; border: none; padding: 0; }
     #replay-status { height: 1; padding: 0 1; background: $panel; }
     """
@@ -193,10 +204,15 @@ class ReplayScreen(Screen[None]):
         Binding("end", "jump('end')", N_("End"), show=False),
         Binding("n", "race(1)", N_("Race"), key_display="n/p"),
         Binding("p", "race(-1)", N_("Previous race"), show=False),
-        Binding("q,escape", "close", N_("Close")),
+        # Where the race was won (the results screen's key): the review of this race.
+        Binding("v", "review", N_("Review"), id="replay.review"),
+        Binding("q", "close", N_("Close")),
+        # Escape leaves a key moment first (its paths cleared), then the replay.
+        Binding("escape", "escape", N_("Close"), show=False),
     ]
 
-    def __init__(self, races: Sequence[Race], *, index: int = 0, source: str = "") -> None:
+    def __init__(self, races: Sequence[Race], *, index: int = 0, source: str = "",
+                 moment: Moment | None = None, review_below: bool = False) -> None:
         super().__init__()
         label_keys(self)
         if not races:
@@ -206,6 +222,10 @@ class ReplayScreen(Screen[None]):
         self.index = max(0, min(index, len(self.races) - 1))
         self.timeline = Timeline.of(self.races[self.index])
         self.step = 0
+        self.moment: Moment | None = moment
+        """The key moment shown (its sentence, its paths on the board), if any."""
+        self.review_below = review_below
+        """Whether a review opened this replay (``v`` goes back to it, not to another)."""
 
     # Layout ------------------------------------------------------------------------------
 
@@ -215,13 +235,18 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-side"):
                 yield Static("", id="replay-title", markup=False)
                 yield Static("", id="replay-state", markup=False)
+                yield Static("", id="replay-moment", markup=False, classes="-none")
                 yield MoveLog(id="replay-log")
         yield Static("", id="replay-status", markup=False)
-        yield Footer(show_command_palette=False)  # room for the keys in every language
+        # Room for the keys in every language: compact where German's would be cut at 80.
+        yield Footer(show_command_palette=False, compact=self.app.size.width < 100)
 
     def on_mount(self) -> None:
         self._load_log()
-        self.show_step(0)
+        if self.moment is not None:
+            self.show_moment(self.moment)
+        else:
+            self.show_step(0)
 
     def _load_log(self) -> None:
         log = self.query_one("#replay-log", OptionList)
@@ -234,10 +259,18 @@ class ReplayScreen(Screen[None]):
 
     # Showing one step --------------------------------------------------------------------
 
-    def show_step(self, step: int) -> None:
-        """Draw the race after ``step`` actions: board, state panel, log, status line."""
+    def show_moment(self, moment: Moment) -> None:
+        """Step into a key moment of the review: its step, its sentence, its paths."""
+        self.show_step(moment.step, moment=moment)
+
+    def show_step(self, step: int, *, moment: Moment | None = None) -> None:
+        """Draw the race after ``step`` actions: board, state panel, log, status line; and
+        ``moment``'s sentence and paths (any other step leaves a moment shown)."""
+        from monza_tui.app.review_paths import with_paths
+
         timeline = self.timeline
         self.step = max(0, min(step, timeline.last))
+        self.moment = moment
         state = timeline.states[self.step]
         scene = scene_from_state(state)
         # A replay shows what happened, not what could: mark the space just played.
@@ -246,11 +279,21 @@ class ReplayScreen(Screen[None]):
             action = timeline.actions[self.step - 1]
             if isinstance(action, Place | BonusStep):
                 marked = frozenset({action.space})
-        self.query_one(BoardView).show(replace(scene, highlights=marked, cursor=None))
+        scene = replace(scene, highlights=marked, cursor=None)
+        view = self.query_one(BoardView)
+        if moment is not None:
+            scene = with_paths(scene, moment)
+            # Where the board scrolls (80x24), the paths and the car they start from in view.
+            near = {*moment.chosen, *moment.best, *([scene.origin] if scene.origin else [])}
+            self.call_after_refresh(view.bring_into_view, near)
+        view.show(scene)
         self.query_one("#replay-title", Static).update(self._title())
         self.query_one("#replay-state", Static).update(self._state_text(state))
         log = self.query_one("#replay-log", OptionList)
         log.highlighted = self.step
+        if self._tell(moment):
+            # The moment took rows from the log or gave them back: its line kept in view.
+            self.call_after_refresh(log.scroll_to_highlight)
         self.query_one("#replay-status", Static).update(
             _("step {step}/{last} · turn {turn}, round {round}{over}").format(
                 step=self.step,
@@ -260,6 +303,19 @@ class ReplayScreen(Screen[None]):
                 over=" · " + pgettext("race over", "finished") if state.is_terminal() else "",
             )
         )
+
+    def _tell(self, moment: Moment | None) -> bool:
+        """Show ``moment``'s sentence and what its marks mean above the log (hidden with
+        no moment); whether it appeared or went."""
+        from monza_tui.app.review_paths import paths_legend
+
+        told = self.query_one("#replay-moment", Static)
+        if moment is not None:
+            legend = paths_legend(moment)
+            told.update(Group(Text(moment.sentence), legend) if legend else moment.sentence)
+        was = not told.has_class("-none")
+        told.set_class(moment is None, "-none")
+        return was != (moment is not None)
 
     def _title(self) -> Text:
         race = self.timeline.race
@@ -355,6 +411,27 @@ class ReplayScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A click on a log line jumps there."""
         self.show_step(event.option_index)
+
+    def action_review(self) -> None:
+        """The review of the race shown (worked out on that screen, off the event loop); a
+        key moment chosen there is stepped into here."""
+        if self.review_below:
+            self.dismiss(None)  # (back to the review this replay was opened from)
+            return
+        from monza_tui.app.screens.review import ReviewScreen
+
+        def step_in(moment: Moment | None) -> None:
+            if moment is not None and self.is_attached:
+                self.show_moment(moment)
+
+        self.app.push_screen(ReviewScreen(self.timeline.race, from_replay=True), step_in)
+
+    def action_escape(self) -> None:
+        """Leave the key moment shown (the same step, the paths cleared), else the viewer."""
+        if self.moment is not None:
+            self.show_step(self.step)
+        else:
+            self.dismiss(None)
 
     def action_close(self) -> None:
         """Leave the viewer."""
