@@ -275,7 +275,8 @@ class RaceClient:
         try:
             hello = Hello(version=PROTOCOL, code=self.code[:16], name=self.name,
                           token=self.token or None, watch=self.watch)
-            await ws.send(dump(hello))
+            with contextlib.suppress(ConnectionClosed):  # (a relay may answer a guest
+                await ws.send(dump(hello))  # before it reads the hello: read its refusal)
             first = parse_host(await asyncio.wait_for(ws.recv(), CONNECT_TIMEOUT))
         except (ConnectionClosed, TimeoutError, ProtocolError) as error:
             await ws.close()

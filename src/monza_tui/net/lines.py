@@ -51,10 +51,10 @@ class Line(Protocol):
 def closed(code: int) -> ConnectionClosed:
     """The error a line that ended with ``code`` raises (1006: it dropped)."""
     if code in OK_CODES:
-        return ConnectionClosedOK(Close(code, ""), Close(code, ""))
+        return ConnectionClosedOK(Close(code, ""), Close(code, ""), rcvd_then_sent=True)
     if code == 1006:
         return ConnectionClosedError(None, None)
-    return ConnectionClosedError(Close(code, ""), Close(code, ""))
+    return ConnectionClosedError(Close(code, ""), Close(code, ""), rcvd_then_sent=True)
 
 
 class Inbox:
