@@ -81,7 +81,12 @@ def code_in(address: str) -> str | None:
         return None
     _host, slash, path = address.split("://", 1)[1].partition("/")
     last = path.rstrip("/").rsplit("/", 1)[-1] if slash else ""
-    return last if codes.valid_code(last) else None
+    return last if _a_code(last) else None
+
+
+def _a_code(text: str) -> bool:
+    """Whether ``text`` reads as a join code (any case, with or without its dash)."""
+    return len(text) <= 8 and codes.valid_code(codes.normal_code(text))
 
 
 def check_relay(url: str) -> str:
@@ -116,7 +121,7 @@ def join_target(address: str, code: str | None, relay: str | None) -> tuple[str,
     found = code_in(address)
     if found is not None:
         return address, found
-    if codes.valid_code(address):
+    if _a_code(address):
         if relay:
             return guest_url(check_relay(relay), address), address
         raise UserError(code="relay.none", given=clip(address, 20))
