@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from tests.net.helpers import Seat, local_record, run
+from tests.net.relay_fake import FakeRelay, Hosted
 
 from monza_tui.errors import Said
 from monza_tui.net import codes
@@ -17,8 +19,6 @@ from monza_tui.net.run import host_headless, make_server, new_race
 from monza_tui.net.server import RaceServer
 from monza_tui.net.uplink import CONNECTED, UNREACHABLE
 from monza_tui.wording import word
-from tests.net.helpers import Seat, local_record, run
-from tests.net.relay_fake import FakeRelay, Hosted
 
 
 def _relayed(relay: str, remote: list[str], bots: list[str], *, seed: int = 3,

@@ -11,12 +11,13 @@ import os
 import sys
 from pathlib import Path
 
+from tests.net.helpers import Seat, run
+from tests.net.relay_fake import FakeRelay
+
 from monza_tui.net import codes
 from monza_tui.net.hostsave import read_host_save
 from monza_tui.net.invitation import read_line
 from monza_tui.net.mirror import FAIR
-from tests.net.helpers import Seat, run
-from tests.net.relay_fake import FakeRelay
 
 
 async def _headless(tmp: Path, *args: str) -> asyncio.subprocess.Process:
