@@ -143,3 +143,22 @@ def test_the_hosts_save_keeps_its_relay_and_key(tmp_path: Path) -> None:
     with pytest.raises(UserError) as caught:
         read_host_save(path)
     assert caught.value.code == "net.bad_host_field"
+
+
+def test_the_hosts_invitation_says_whether_the_relay_is_reached() -> None:
+    from types import SimpleNamespace
+
+    from monza_tui.app.screens.invitation import invitation_lines
+    from monza_tui.net.uplink import RelayStatus
+
+    uplink = SimpleNamespace(status=RelayStatus("relay.unreachable"))
+    host = SimpleNamespace(invitation=Invitation.relayed(RELAY, "7K3-Q9P", ("Ben",)),
+                           server=SimpleNamespace(uplink=uplink), client=None)
+    assert invitation_lines(host) == [  # type: ignore[arg-type]
+        "Give each person elsewhere the line of their seat to type:",
+        "  monza join wss://relay.example/7K3-Q9P --name Ben",
+        "Code: 7K3-Q9P",
+        "The relay cannot be reached; trying again…",
+    ]
+    uplink.status = RelayStatus("relay.connected")
+    assert invitation_lines(host)[-1] == "Connected to the relay"  # type: ignore[arg-type]
