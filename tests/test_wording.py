@@ -550,6 +550,29 @@ ROWS = [
     ("net.line_no_code", dict(text="monza join a:1"),
      "monza join a:1: the join code is missing; paste the whole line the host's screen "
      "shows"),
+    ("net.no_code", dict(address="192.168.1.5:8765"),
+     "192.168.1.5:8765: the join code is missing; give it after the address, as the "
+     "host's line shows it"),
+    ("relay.host_away", dict(),
+     "the race's host is not connected to the relay right now: try again in a moment"),
+    ("relay.bad_url", dict(url="http://x"),
+     "http://x: not a relay's address; give it as wss://relay.example"),
+    ("relay.none", dict(given="7K3-Q9P"),
+     "7K3-Q9P: a code alone joins through a relay: add --relay URL (or set the relay in "
+     "the settings), or give the host's whole line"),
+    ("relay.connected", dict(), "connected to the relay"),
+    ("relay.unreachable", dict(), "the relay cannot be reached; trying again…"),
+    ("relay.taken", dict(),
+     "the relay holds this race's code for another host: the race cannot be hosted there "
+     "(monza host --resume --no-relay hosts it on the home network)"),
+    ("relay.version", dict(),
+     "the relay runs another version of monza: use the relay's version, or host on the "
+     "home network (--no-relay)"),
+    ("relay.bad_register", dict(),
+     "the relay did not understand this host: use the relay's version of monza"),
+    ("relay.full", dict(), "the relay holds too many races right now; trying again…"),
+    ("relay.too_many", dict(seconds=30),
+     "the relay was asked too often from this address; trying again in 30 s"),
     (
         "net.dice_fair",
         dict(),

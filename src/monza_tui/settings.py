@@ -1,5 +1,5 @@
-"""The player's settings: language, theme, the turn bell and the last set-up, in one small
-JSON file.
+"""The player's settings: language, theme, the turn bell, the family's relay and the last
+set-up, in one small JSON file.
 
 Where: ``$MONZA_CONFIG/settings.json`` if set, else ``$MONZA_HOME/settings.json`` (so one
 variable keeps a test or a second person's games apart), else the user's config folder
@@ -41,6 +41,11 @@ class Settings:
     bell: bool | None = None
     """Whether the terminal's bell rings when a turn over the network becomes this
     person's (None: yes; ``monza join --no-bell`` turns it off for one race)."""
+
+    relay: str | None = None
+    """The relay ``monza host`` registers its races on and ``monza join CODE`` joins
+    through (``wss://relay.example``; docs/relay.md), set once by a family; None: races
+    are hosted on the home network."""
 
     @property
     def turn_bell(self) -> bool:
@@ -119,7 +124,11 @@ def _parse(text: str) -> Settings:
     bell = data.get("bell")
     if bell is not None and not isinstance(bell, bool):
         raise ValueError("bell: not true or false")
-    return Settings(language, theme, last_setup, bell)
+    relay = data.get("relay")
+    if relay is not None and not (isinstance(relay, str) and 0 < len(relay) <= 200
+                                  and relay.startswith(("ws://", "wss://"))):
+        raise ValueError("relay: not a ws:// or wss:// address")
+    return Settings(language, theme, last_setup, bell, relay)
 
 
 def load() -> Settings:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from monza_tui.net.client import RaceClient
     from monza_tui.net.protocol import Presence
     from monza_tui.net.server import Invitation, RaceServer
+    from monza_tui.net.uplink import RelayStatus
 
 TICK = 1.0
 """Seconds between two redraws of a grace countdown."""
@@ -213,6 +214,19 @@ class RemoteHost(RaceHost):
 
     def race_over(self, record_text: str) -> None:
         self._post(self._race_over, record_text)
+
+    def relay_changed(self, status: RelayStatus) -> None:
+        """The host's line to its relay came, went, or was refused (the uplink's news)."""
+        self._post(self._relay_changed, status)
+
+    def _relay_changed(self, status: RelayStatus) -> None:
+        line = words.on_its_own(word(Said(status.code, dict(status.params))))
+        screen = self._live_screen()
+        if screen is not None:
+            screen.log_lines([line])
+        severity = "information" if status.connected else (
+            "error" if status.final else "warning")
+        self.app.notify(line, severity=severity, timeout=30 if status.final else 6)
 
     def _post(self, handler: Callable[..., None], *args: object) -> None:
         if self.app.is_running:
@@ -447,20 +461,25 @@ class RemoteHost(RaceHost):
             self.app.notify(str(error), severity="error", timeout=10)
 
 
-async def connect(app: Shell, address: str, code: str, *, name: str | None = None,
+async def connect(app: Shell, address: str, code: str | None, *, name: str | None = None,
                   watch: bool = False, token: str | None = None,
                   server: RaceServer | None = None,
                   invitation: Invitation | None = None,
                   bell: bool | None = None) -> RemoteHost:
-    """Join the race at ``address`` with ``code`` on the running event loop (the app's):
-    the host, its client joined (``JoinError``, one worded line, when refused or
-    unreachable). :meth:`RemoteHost.start` then shows it. ``bell``: whether a turn that
-    becomes this person's rings the bell (None: as the settings say, on by default)."""
+    """Join the race at ``address`` with ``code`` (None: the code a relay's URL holds) on
+    the running event loop (the app's): the host, its client joined (``JoinError``, one
+    worded line, when refused or unreachable). :meth:`RemoteHost.start` then shows it.
+    ``bell``: whether a turn that becomes this person's rings the bell (None: as the
+    settings say, on by default). With ``server`` (this terminal hosts the race) the
+    client joins it in memory: the host's own race never depends on a network."""
     from monza_tui.net.client import RaceClient
 
     host = RemoteHost(app, server=server, invitation=invitation, bell=bell)
     host.client = await RaceClient.join(address, code, host, name=name, watch=watch,
-                                        token=token)
+                                        token=token,
+                                        dial=server.dial if server is not None else None)
+    if server is not None and server.uplink is not None:
+        server.uplink.watch(host.relay_changed)
     return host
 
 

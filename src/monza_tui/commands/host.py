@@ -8,11 +8,14 @@ seats, then the bots, as given (like ``monza play``'s "seats after the players")
 this terminal and others watch.
 
 The race server (:class:`monza_tui.net.server.RaceServer`) runs inside the app's event
-loop; this terminal joins it over 127.0.0.1 with the host's token, like any other screen
-(one code path: docs/network.md). The invitation (addresses, code, the exact ``monza join``
-line) is shown before the race while a seat is free, and again with ``i``. ``--resume``
-continues the hosted race the host saved last (a killed host loses nothing: the server saves
-after every action); the others join again with the same code.
+loop; this terminal joins it through a line in memory with the host's token, like any other
+screen (one code path: docs/network.md). With ``--relay URL`` (or the settings' ``relay``;
+``--no-relay`` to host on the home network anyway) nothing listens here: the race is
+registered on the relay and the others join it there (docs/relay.md). The invitation
+(addresses, code, the exact ``monza join`` line) is shown before the race while a seat is
+free, and again with ``i``. ``--resume`` continues the hosted race the host saved last (a
+killed host loses nothing: the server saves after every action), on its relay again if it
+had one; the others join again with the same code.
 """
 
 from __future__ import annotations
@@ -55,6 +58,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                "port)").format(
             port=DEFAULT_PORT))
     parser.add_argument(
+        "--relay", metavar=_("URL"),
+        help=_("register the race on this relay (wss://relay.example) instead of listening "
+               "here: the others join it there, from any house (default: the settings' "
+               "relay)"))
+    parser.add_argument(
+        "--no-relay", action="store_true",
+        help=_("listen here, on the home network, even when the settings name a relay"))
+    parser.add_argument(
         "--grace", type=seconds(1, MAX_GRACE), default=DEFAULT_GRACE, metavar=_("SECONDS"),
         help=_("how long a dropped player's car waits before a computer driver takes it "
                "(default {n})").format(n=number(int(DEFAULT_GRACE))))
@@ -83,9 +94,14 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
     ``--seed`` is given), or with ``--resume`` from the hosted race saved last (the same
     code, seed and file). :class:`UserError` (one line) for a bad flag or save."""
     from monza_tui.net import hostsave
+    from monza_tui.net.invitation import check_relay
     from monza_tui.net.run import make_server, resume_server, stand_in_options
 
     delay = _bot_delay(args)
+    relay = check_relay(args.relay) if args.relay and not args.no_relay else None
+    if relay is not None and args.port is not None:
+        raise UserError(_("with a relay nothing listens here: leave out --port, or host on "
+                          "the home network with --no-relay"))
     if args.resume:
         given = [flag for flag, value in (
             ("--board", args.board), ("--pro", args.pro), ("--bonus", args.bonus),
@@ -104,6 +120,7 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
         if path is None:
             raise UserError(code="net.no_host_save", folder=shown(saves.saves_dir()))
         return resume_server(path, grace=args.grace, bot_delay=delay,
+                             relay=False if args.no_relay else relay or True,
                              **stand_in_options(args))
     remotes = list(args.remote or [])
     players = list(args.player or [])
@@ -130,8 +147,19 @@ def hosted_server(args: argparse.Namespace) -> RaceServer:
         assert found is not None
         race = found
     remote = range(len(players), len(players) + len(remotes))
-    return make_server(race, remote=remote, grace=args.grace, bot_delay=delay,
+    if relay is None and not args.no_relay and args.port is None:
+        relay = _settings_relay()
+    return make_server(race, remote=remote, grace=args.grace, bot_delay=delay, relay=relay,
                        **stand_in_options(args))
+
+
+def _settings_relay() -> str | None:
+    """The family's relay from the settings (a bad one is said in one line)."""
+    from monza_tui import settings
+    from monza_tui.net.invitation import check_relay
+
+    relay = settings.load().relay
+    return check_relay(relay) if relay else None
 
 
 def _bots_only(flags: argparse.Namespace) -> Race:
@@ -172,7 +200,7 @@ async def _host(args: argparse.Namespace, server: RaceServer) -> int:
 
     animation = 0.0 if args.no_animation else DEFAULT_ANIMATION_DELAY
     # A resumed race listens where it did (the others come back by themselves), unless
-    # told otherwise.
+    # told otherwise; with a relay nothing listens here.
     port = args.port if args.port is not None else (server.port or DEFAULT_PORT)
     try:
         invitation = await server.start(port=port)
@@ -181,7 +209,7 @@ async def _host(args: argparse.Namespace, server: RaceServer) -> int:
             port=port, why=error.strerror or error)) from None
     app = MonzaApp(networked=True, bot_delay=server.bot_delay, animation_delay=animation)
     try:
-        host = await connect(app, f"127.0.0.1:{invitation.port}", invitation.code,
+        host = await connect(app, invitation.addresses[0], invitation.code,
                              token=server.host_token, server=server, invitation=invitation)
         app.host = host
         await app.run_async()

@@ -1,5 +1,8 @@
 """`monza join ADDRESS CODE [--name NAME] [--watch] [--bell/--no-bell]`: take a seat in a
-race another terminal hosts (``monza host``), or watch it.
+race another terminal hosts (``monza host``), or watch it. Through a relay (docs/relay.md)
+the address is the race's URL there, which holds the code (``monza join
+wss://relay.example/7K3-Q9P --name Ben``), or the code alone with ``--relay URL`` (the
+settings' relay by default).
 
 Exactly the seat whose name matches ``--name`` (the host's invitation gives each seat its
 line); without a name the one free seat for a person elsewhere; a seat taken or unknown, or
@@ -23,9 +26,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``monza join``."""
     parser.add_argument("address", metavar=_("ADDRESS"),
                         help=_("the host's address and port, as its screen shows it "
-                               "(192.168.1.20:8765)"))
-    parser.add_argument("code", metavar=_("CODE"),
-                        help=_("the join code the host's screen shows (7K3-Q9P)"))
+                               "(192.168.1.20:8765), or the race's address on a relay "
+                               "(wss://relay.example/7K3-Q9P)"))
+    parser.add_argument("code", metavar=_("CODE"), nargs="?",
+                        help=_("the join code the host's screen shows (7K3-Q9P); not needed "
+                               "when the address holds it"))
+    parser.add_argument("--relay", metavar=_("URL"),
+                        help=_("join a race of this relay by its code alone: monza join "
+                               "7K3-Q9P --relay wss://relay.example (default: the settings' "
+                               "relay)"))
     parser.add_argument("--name", metavar=_("NAME"),
                         help=_("your name: the seat the host gave this name, as the "
                                "invitation's line for your seat says (without it: the one "
@@ -46,9 +55,20 @@ def run(args: argparse.Namespace) -> int:
     said first, in a terminal or not."""
     from monza_tui.net.client import ws_uri
 
+    args.address, args.code = join_target(args)
     ws_uri(args.address)
     need_terminal("join")
     return asyncio.run(_join(args))
+
+
+def join_target(args: argparse.Namespace) -> tuple[str, str]:
+    """The address and the code to join from the arguments (see the module's docstring);
+    :class:`UserError` (one line) when the code is missing."""
+    from monza_tui import settings
+    from monza_tui.net.invitation import join_target as target
+
+    relay = args.relay if args.relay else (None if args.code else settings.load().relay)
+    return target(args.address, args.code, relay)
 
 
 async def _join(args: argparse.Namespace) -> int:

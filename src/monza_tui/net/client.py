@@ -19,10 +19,10 @@ import contextlib
 import logging
 import socket
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Protocol
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from monza_tui.engine import Action, Roll
@@ -30,6 +30,7 @@ from monza_tui.engine import action_text as text_of
 from monza_tui.errors import UserError, clip, said
 from monza_tui.files import cannot_read
 from monza_tui.limits import name_problem
+from monza_tui.net.invitation import code_in
 from monza_tui.net.mirror import (
     FAIR,
     HASH,
@@ -74,7 +75,8 @@ BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)
 RETRY_FOR = 300.0
 """Seconds a client keeps trying to reconnect before it gives up (``net.lost``)."""
 FINAL_CODES = frozenset({"net.bad_code", "net.version", "net.full"})
-"""Refusals of a hello that no retry will change."""
+"""Refusals of a hello that no retry will change. (A relay's ``relay.host_away`` is not
+one: the race's host is coming back to the relay, or the relay has just restarted.)"""
 SEED_CHANGED = "net.seed_changed"
 """Said when a welcome after a reconnection (a host resumed, or another program at the
 address) commits to another seed than the first welcome did: the client leaves."""
@@ -84,6 +86,22 @@ GAVE_UP = frozenset({"net.lost", SEED_CHANGED})
 
 class JoinError(UserError):
     """Joining failed: the host cannot be reached, or refused (one worded line)."""
+
+
+class Wire(Protocol):
+    """What a client needs of its line: a websocket, or the host's own memory line."""
+
+    async def send(self, frame: str, /) -> None: ...
+
+    async def recv(self) -> str | bytes: ...
+
+    def __aiter__(self) -> AsyncIterator[str | bytes]: ...
+
+    async def close(self) -> None: ...
+
+
+Dial = Callable[[], Awaitable[Wire]]
+"""Opens a new line to the host without a network (``RaceServer.dial``)."""
 
 
 class ClientListener(Protocol):
@@ -156,14 +174,18 @@ class RaceClient:
     def __init__(
         self,
         address: str,
-        code: str,
+        code: str | None,
         listener: ClientListener,
         *,
         name: str | None = None,
         watch: bool = False,
         token: str | None = None,
+        dial: Dial | None = None,
     ) -> None:
         self.address = address
+        code = code or code_in(address.strip())
+        if code is None:
+            raise JoinError(code="net.no_code", address=clip(address, 80))
         self.code = code
         self.listener = listener
         self.name = name
@@ -186,9 +208,10 @@ class RaceClient:
             raise JoinError(problem)
         if len(self.token) > MAX_TOKEN_CHARS:
             self.token = ""  # no token of ours: join as new
-        self._uri = ws_uri(address)
+        self._dial = dial
+        self._uri = "" if dial is not None else ws_uri(address)
         self._seq = 0
-        self._ws: ClientConnection | None = None
+        self._ws: Wire | None = None
         self._task: asyncio.Task[None] | None = None
         self._outbox: list[str] = []
         self._writer: asyncio.Task[None] | None = None
@@ -206,18 +229,21 @@ class RaceClient:
     async def join(
         cls,
         address: str,
-        code: str,
+        code: str | None,
         listener: ClientListener,
         *,
         name: str | None = None,
         watch: bool = False,
         token: str | None = None,
+        dial: Dial | None = None,
     ) -> RaceClient:
-        """Connect to the host at ``address`` with ``code`` and take exactly the seat of
-        ``name`` (without a name, the one free remote seat), or watch (``watch``);
-        ``token``: the host's or a seat's token. :class:`JoinError` (one worded line) if
-        it cannot, a seat taken or unknown too."""
-        client = cls(address, code, listener, name=name, watch=watch, token=token)
+        """Connect to the host at ``address`` with ``code`` (None: the code a relay's URL
+        holds) and take exactly the seat of ``name`` (without a name, the one free remote
+        seat), or watch (``watch``); ``token``: the host's or a seat's token; ``dial``:
+        the host's own line in memory instead of ``address``. :class:`JoinError` (one
+        worded line) if it cannot, a seat taken or unknown too (a relay whose host is
+        away: ``relay.host_away``)."""
+        client = cls(address, code, listener, name=name, watch=watch, token=token, dial=dial)
         try:
             welcome = await client._connect()
         except Refusal as refusal:
@@ -233,8 +259,9 @@ class RaceClient:
 
     async def _connect(self) -> Welcome:
         """Open the line and be welcomed; :class:`Refusal` or :class:`JoinError`."""
+        ws: Wire
         try:
-            ws = await asyncio.wait_for(
+            ws = await self._dial() if self._dial is not None else await asyncio.wait_for(
                 connect(self._uri, max_size=MAX_HOST_FRAME, open_timeout=CONNECT_TIMEOUT,
                         ping_interval=20, ping_timeout=20, close_timeout=2),
                 CONNECT_TIMEOUT,
@@ -248,7 +275,8 @@ class RaceClient:
         try:
             hello = Hello(version=PROTOCOL, code=self.code[:16], name=self.name,
                           token=self.token or None, watch=self.watch)
-            await ws.send(dump(hello))
+            with contextlib.suppress(ConnectionClosed):  # (a relay may answer a guest
+                await ws.send(dump(hello))  # before it reads the hello: read its refusal)
             first = parse_host(await asyncio.wait_for(ws.recv(), CONNECT_TIMEOUT))
         except (ConnectionClosed, TimeoutError, ProtocolError) as error:
             await ws.close()

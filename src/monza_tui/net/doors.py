@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from monza_tui.net import codes
 from monza_tui.net.guesses import TOO_MANY, Guesses
+from monza_tui.net.lines import Line
 from monza_tui.net.outbox import Link, Outbox, refuse_and_close
 from monza_tui.net.protocol import (
     PROTOCOL,
@@ -49,49 +50,43 @@ MAX_CONNECTIONS = 32
 """Connections at once (players and spectators); more are refused."""
 
 
-async def greet(ws: ServerConnection, code: str, *, open_now: int, most: int,
+async def greet(line: Line, code: str, *, open_now: int, most: int,
                 guesses: Guesses) -> Hello | None:
     """The hello of a new connection (``open_now`` are open already, at most ``most``),
     or None once the connection was refused with one clear reason and closed (full, no
     hello in time, unreadable, another version, too many wrong codes lately from its
     address or from everyone (``guesses``), a wrong code)."""
     if open_now >= most:
-        await refuse_and_close(ws, "net.full", most=most)
+        await refuse_and_close(line, "net.full", most=most)
         return None
     try:
-        hello = parse_client(await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT))
+        hello = parse_client(await asyncio.wait_for(line.recv(), HELLO_TIMEOUT))
     except (TimeoutError, ConnectionClosed):
         return None
     except ProtocolError as error:
         theirs = error.params.get("version")
         if isinstance(theirs, int) and theirs != PROTOCOL:  # a newer hello's fields
-            await refuse_and_close(ws, "net.version", theirs=theirs, ours=PROTOCOL)
+            await refuse_and_close(line, "net.version", theirs=theirs, ours=PROTOCOL)
         else:
-            await refuse_and_close(ws, error.code, **error.params)
+            await refuse_and_close(line, error.code, **error.params)
         return None
     if not isinstance(hello, Hello):
-        await refuse_and_close(ws, "net.hello_first")
+        await refuse_and_close(line, "net.hello_first")
         return None
     if hello.version != PROTOCOL:
-        await refuse_and_close(ws, "net.version", theirs=hello.version, ours=PROTOCOL)
+        await refuse_and_close(line, "net.version", theirs=hello.version, ours=PROTOCOL)
         return None
-    address = _peer(ws)
+    address = line.address
     wait = guesses.wait(address)
     if wait > 0:  # (the code is not looked at: a right guess now would tell)
-        await refuse_and_close(ws, TOO_MANY, seconds=math.ceil(wait))
+        await refuse_and_close(line, TOO_MANY, seconds=math.ceil(wait))
         return None
     if not codes.code_matches(hello.code, code):
         guesses.spend(address)
         await asyncio.sleep(WRONG_CODE_PAUSE)
-        await refuse_and_close(ws, "net.bad_code")
+        await refuse_and_close(line, "net.bad_code")
         return None
     return hello
-
-
-def _peer(ws: ServerConnection) -> str:
-    """The address a connection comes from ("" when the system does not say)."""
-    remote = ws.remote_address
-    return str(remote[0]) if isinstance(remote, tuple) and remote else ""
 
 
 def doorkeeper(proven: Callable[[], int]) -> type[ServerConnection]:
@@ -143,12 +138,12 @@ class Doors:
         self.host: Link | None = None
         """The host's own terminal's connection, if it is connected."""
 
-    def admit(self, ws: ServerConnection, hello: Hello) -> Link:
+    def admit(self, line: Line, hello: Hello) -> Link:
         """Seat a new connection: the host's token, a seat's token, the seat of its name,
         the one free remote seat when it names none, or (``watch``) a spectator; its people
         are back. :class:`ProtocolError` when it asks for a seat it cannot have (taken, no
         such name, several free and no name, none free): nobody is moved silently."""
-        connection = Link(ws)
+        connection = Link(line)
         token = hello.token or ""
         if token and codes.token_matches(token, self._host_token):
             if self.host is not None:

@@ -9,7 +9,9 @@ more field, ``host``::
 
 ``code`` is the join code, kept so that the players' ``monza join`` commands still work
 after a restart; ``remote`` the seats of people elsewhere; ``salt`` the salt of the
-seed's hash the clients were shown. Tokens are not kept: a client coming back to a
+seed's hash the clients were shown; ``port`` where the host listened, or (instead) the
+``relay`` it registered the race on and its ``key`` there, so that a resumed host
+registers the same code again with the same key. Tokens are not kept: a client coming back to a
 restarted host asks for its seat by name. The record readers ignore the field (headers
 may carry fields a reader does not know), so ``monza replay --check`` reads the save as
 any other record, and ``monza resume`` plays it on at one keyboard.
@@ -30,6 +32,7 @@ from monza_tui.errors import UserError, field_problem
 from monza_tui.files import atomic_write_text, shown
 from monza_tui.limits import MAX_LINE_CHARS
 from monza_tui.net import codes
+from monza_tui.net.invitation import MAX_RELAY_CHARS, check_relay
 from monza_tui.record import Race, RecordError, record_text
 
 HOST_FIELD = "host"
@@ -46,6 +49,11 @@ class HostInfo(BaseModel):
     port: int | None = Field(default=None, ge=1, le=65535)
     """Where the host listened (a resumed host listens there again, so that the others
     come back by themselves); missing in a save from before the host listened."""
+    relay: str | None = Field(default=None, max_length=MAX_RELAY_CHARS,
+                              pattern=r"^wss?://[^\s]+$")
+    """The relay the race is registered on (docs/relay.md), if any."""
+    key: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{22,64}$")
+    """The host's key for the code on that relay."""
 
 
 @dataclass(frozen=True)
@@ -58,17 +66,32 @@ class HostSave:
     salt: bytes
     path: Path
     port: int | None = None
+    relay: str | None = None
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How the others reach a hosted race, as its save keeps it: the port the host
+    listened on, or the relay and the host's key there."""
+
+    port: int | None = None
+    relay: str | None = None
+    key: str | None = None
 
 
 def host_save_text(race: Race, *, code: str, remote: Collection[int], salt: bytes,
-                   port: int | None = None) -> str:
+                   reach: Reach = Reach()) -> str:
     """The save's text: the record with the unfinished turn, and the header's ``host``."""
     text = record_text([race], save=True)
     first, _, rest = text.partition("\n")
     header = json.loads(first)
     header[HOST_FIELD] = {"code": code, "remote": sorted(remote), "salt": salt.hex()}
-    if port is not None:
-        header[HOST_FIELD]["port"] = port
+    if reach.port is not None:
+        header[HOST_FIELD]["port"] = reach.port
+    if reach.relay is not None and reach.key is not None:
+        header[HOST_FIELD]["relay"] = reach.relay
+        header[HOST_FIELD]["key"] = reach.key
     line = json.dumps(header, separators=(", ", ": "))
     if len(line) > MAX_LINE_CHARS:  # never write what cannot be read back
         raise RecordError(code="write.line", count=len(line), most=MAX_LINE_CHARS)
@@ -77,13 +100,13 @@ def host_save_text(race: Race, *, code: str, remote: Collection[int], salt: byte
 
 def write_host_save(
     race: Race, path: Path, *, code: str, remote: Collection[int], salt: bytes,
-    port: int | None = None,
+    reach: Reach = Reach(),
 ) -> Path:
     """Write the save atomically; a finished race goes to the history (same name), as
     :func:`monza_tui.saves.write_save` does. Returns where the race now is;
     :class:`~monza_tui.saves.SaveError` if the disk refuses."""
     try:
-        text = host_save_text(race, code=code, remote=remote, salt=salt, port=port)
+        text = host_save_text(race, code=code, remote=remote, salt=salt, reach=reach)
         if race.state.is_terminal() and path.parent.resolve() == saves.saves_dir().resolve():
             target = saves.history_dir() / path.name
             atomic_write_text(target, text)
@@ -100,11 +123,11 @@ def write_host_save(
 
 def saver(
     path: Path | None, *, code: str, remote: Collection[int], salt: bytes,
-    port: Callable[[], int | None] = lambda: None,
+    reach: Callable[[], Reach] = Reach,
 ) -> Callable[[Race], object]:
     """The server's ``save`` callback: the first save with an action picks a new file in
-    ``saves/`` (``path`` None), then every save rewrites the same one; ``port`` says
-    where the host listens (kept for ``monza host --resume``)."""
+    ``saves/`` (``path`` None), then every save rewrites the same one; ``reach`` says
+    where the host listens or which relay it is on (kept for ``monza host --resume``)."""
     where: list[Path] = [path] if path is not None else []
 
     def save(race: Race) -> None:
@@ -113,7 +136,7 @@ def saver(
                 return  # nothing to lose yet
             where.append(saves.new_save_path(race))
         where[0] = write_host_save(race, where[0], code=code, remote=remote, salt=salt,
-                                   port=port())
+                                   reach=reach())
 
     return save
 
@@ -129,7 +152,8 @@ def read_host_save(path: Path | str) -> HostSave:
     remote = frozenset(info.remote)
     if any(not 0 <= p < len(race.players) for p in remote):
         raise UserError(code="net.bad_host_field", path=shown(path))
-    return HostSave(race, remote, info.code, bytes.fromhex(info.salt), path, info.port)
+    return HostSave(race, remote, info.code, bytes.fromhex(info.salt), path, info.port,
+                    info.relay if info.key else None, info.key if info.relay else None)
 
 
 def _host_field(path: Path) -> HostInfo | None:
@@ -149,6 +173,11 @@ def _host_field(path: Path) -> HostInfo | None:
                         why=field_problem(error)) from None
     if not codes.valid_code(info.code):
         raise UserError(code="net.bad_host_field", path=shown(path))
+    if info.relay is not None:
+        try:
+            check_relay(info.relay)
+        except UserError:
+            raise UserError(code="net.bad_host_field", path=shown(path)) from None
     return info
 
 
@@ -164,6 +193,7 @@ def latest_host_save() -> Path | None:
 __all__ = [
     "HOST_FIELD",
     "HostSave",
+    "Reach",
     "host_save_text",
     "latest_host_save",
     "read_host_save",

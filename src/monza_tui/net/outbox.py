@@ -19,13 +19,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 # The wording layer words a failed save (UserError.__str__ imports it when first used):
 # imported now, since a save may fail because no file can be opened any more (EMFILE),
 # and an import opens files.
 from monza_tui import wording  # noqa: F401
+from monza_tui.net.lines import Line
 from monza_tui.net.protocol import (
     ActionWire,
     Over,
@@ -55,7 +55,7 @@ Telling = Welcome | ActionWire | Seats | PresenceMessage | Over
 class Link:
     """One connection to the host: who it is, and its frames waiting to be sent."""
 
-    ws: ServerConnection
+    line: Line
     token: str | None = None
     seats: frozenset[int] = frozenset()
     """The players this connection drives (the host's terminal: every seat not remote)."""
@@ -144,7 +144,7 @@ class Outbox:
         if link.queue.qsize() >= self._max_behind:
             log.warning("a client fell %d messages behind; cutting it off", self._max_behind)
             link.closing = True
-            link.ws.transport.abort()
+            link.line.abort()
             return
         link.queue.put_nowait(frame)
 
@@ -156,13 +156,13 @@ class Outbox:
 
     async def write(self, link: Link) -> None:
         """Send a link's frames in order until ``None`` closes it (its writer task)."""
-        ws = link.ws
+        line = link.line
         try:
             while (frame := await link.queue.get()) is not None:
-                await ws.send(frame)
+                await line.send(frame)
         except ConnectionClosed:
             return
-        await ws.close()
+        await line.close()
 
     # Saving ----------------------------------------------------------------------------
 
@@ -247,11 +247,11 @@ def said_safely(error: BaseException) -> str:
             return "an error"
 
 
-async def refuse_and_close(ws: ServerConnection, code: str, **params: Param) -> None:
+async def refuse_and_close(line: Line, code: str, **params: Param) -> None:
     """Refuse a connection before it is a link (a wrong code, a bad hello) and close it."""
     with contextlib.suppress(ConnectionClosed):
-        await ws.send(dump(Refused(code=code, params=params)))
-        await ws.close(1008 if code == "net.bad_code" else 1000)
+        await line.send(dump(Refused(code=code, params=params)))
+        await line.close(1008 if code == "net.bad_code" else 1000)
 
 
 __all__ = ["MAX_BEHIND", "SAVE_RETRY", "Link", "Outbox", "refuse_and_close", "said_safely"]

@@ -7,7 +7,10 @@ people who come and go (:mod:`.doors`: a dropped person's car goes to a computer
 after ``grace`` and back when they return), and saves every change before any client
 hears of it (:mod:`.outbox`). All changes happen on the event loop, one at a time. Every
 screen is a client, the host's own terminal too (with :attr:`RaceServer.host_token`), so
-there is one code path. ``docs/network.md`` tells it.
+there is one code path: every connection is a :class:`~.lines.Line` served by
+:meth:`RaceServer.serve_line`, whether it comes through the host's own listener, through
+a relay (:mod:`.uplink`, ``relay``: then the host listens nowhere) or in memory from the
+host's own terminal (:meth:`RaceServer.dial`). ``docs/network.md`` tells it.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from monza_tui.net.doors import (
 )
 from monza_tui.net.guesses import Guesses
 from monza_tui.net.invitation import Invitation, addresses
+from monza_tui.net.lines import Line, MemoryLine, WebSocketLine, memory_pair
 from monza_tui.net.outbox import MAX_BEHIND, Link, Outbox, refuse_and_close
 from monza_tui.net.pace import THINK_AFTER, think, thinker
 from monza_tui.net.protocol import (
@@ -62,6 +66,7 @@ from monza_tui.net.protocol import (
     parse_client,
 )
 from monza_tui.net.seating import Seat
+from monza_tui.net.uplink import Uplink
 from monza_tui.race.drivers import Drivers
 from monza_tui.race.pace import Pace, StepKind, next_step
 from monza_tui.record import Race, header_json, record_text
@@ -93,6 +98,8 @@ class RaceServer:
         port: int | None = None,
         stand_in_tiles: bool = False,
         max_behind: int = MAX_BEHIND,
+        relay: str | None = None,
+        relay_key: str | None = None,
     ) -> None:
         """``remote``: the seats of people elsewhere (the computer drivers of the bot seats
         are :attr:`drivers`, seeded from the race's seed); ``save`` is called with the
@@ -102,7 +109,9 @@ class RaceServer:
         ``bot_delay``); ``port`` is where a resumed race was hosted (its save's); a
         computer driver at a remote seat or a dropped person's stands in for them and
         spends none of their tiles nor their extra roll unless ``stand_in_tiles``; a
-        client with more than ``max_behind`` messages unsent is cut off."""
+        client with more than ``max_behind`` messages unsent is cut off; with ``relay``
+        (a ``ws://`` or ``wss://`` URL) the host listens nowhere and registers the race
+        there with ``relay_key`` (kept in the save: the same key registers it again)."""
         if not drop_level.is_bot:
             raise ValueError("drop_level must be a computer driver")
         self.race = race
@@ -135,12 +144,33 @@ class RaceServer:
         self.invitation: Invitation | None = None
         self.port = port
         """Where a resumed race listened before (None: a new race)."""
+        self.relay = relay
+        self.relay_key = relay_key or codes.new_token()
+        """The host's secret for the race's code on the relay."""
+        self.uplink: Uplink | None = None
+        """The line to the relay once started (with ``relay``)."""
+        self._dialled: set[asyncio.Task[None]] = set()
 
     # Life ------------------------------------------------------------------------------
 
     async def start(self, host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> Invitation:
-        """Listen on ``host``:``port`` (0: any free port) and start the race's own steps
-        (rolls due, computer drivers). :class:`OSError` if the port is taken."""
+        """Listen on ``host``:``port`` (0: any free port), or with a relay connect out to
+        it (nothing listens here), and start the race's own steps (rolls due, computer
+        drivers). :class:`OSError` if the port is taken."""
+        names = tuple(self.race.players[p].name for p, s in enumerate(self._seats) if s.remote)
+        if self.relay is not None:
+            self.uplink = Uplink(self.relay, self.code, self.relay_key, self.serve_line)
+            self.invitation = Invitation.relayed(self.relay, self.code, names)
+            self.uplink.start()
+        else:
+            self.invitation = await self._listen(host, port, names)
+        self._pump = asyncio.create_task(self._run_pump())
+        self._out.start()
+        if self.race.state.is_terminal():
+            self._over.set()
+        return self.invitation
+
+    async def _listen(self, host: str, port: int, names: tuple[str, ...]) -> Invitation:
         self._server = await serve(
             self._serve,
             host,
@@ -157,13 +187,7 @@ class RaceServer:
             backlog=BACKLOG,
         )
         bound = self._server.sockets[0].getsockname()[1] if self._server.sockets else port
-        names = tuple(self.race.players[p].name for p, s in enumerate(self._seats) if s.remote)
-        self.invitation = Invitation(addresses(host, bound), bound, self.code, names)
-        self._pump = asyncio.create_task(self._run_pump())
-        self._out.start()
-        if self.race.state.is_terminal():
-            self._over.set()
-        return self.invitation
+        return Invitation(addresses(host, bound), bound, self.code, names)
 
     async def stop(self) -> None:
         """Save and send what is pending, close every connection and stop listening."""
@@ -173,6 +197,10 @@ class RaceServer:
                 await self._pump
         self._doors.end()
         await self._out.stop()
+        if self._dialled:  # (the host's own terminal: its line closes once its frames are out)
+            await asyncio.wait(self._dialled, timeout=2)
+        if self.uplink is not None:
+            await self.uplink.stop()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(asyncio.TimeoutError):
@@ -194,15 +222,29 @@ class RaceServer:
 
     # Connections (who comes in and which seat it takes: :mod:`.doors`) -----------------
 
+    async def dial(self) -> MemoryLine:
+        """A new line to this server in memory: the host's own terminal joins its race
+        through it (neither a network nor the relay stands between them)."""
+        client, served = memory_pair()
+        task = asyncio.create_task(self.serve_line(served))
+        self._dialled.add(task)
+        task.add_done_callback(self._dialled.discard)
+        return client
+
     async def _serve(self, ws: ServerConnection) -> None:
-        hello = await greet(ws, self.code, open_now=len(self._out.links),
+        await self.serve_line(WebSocketLine(ws))
+
+    async def serve_line(self, line: Line) -> None:
+        """Serve one connection until it ends, however it ends: its hello (:mod:`.doors`),
+        its seat, every frame it sends; its people are away once it ends."""
+        hello = await greet(line, self.code, open_now=len(self._out.links),
                             most=self._max_connections, guesses=self.guesses)
         if hello is None:
             return
         try:
-            connection = self._doors.admit(ws, hello)
+            connection = self._doors.admit(line, hello)
         except ProtocolError as refusal:  # a seat it cannot have: said, and the line closed
-            await refuse_and_close(ws, refusal.code, **refusal.params)
+            await refuse_and_close(line, refusal.code, **refusal.params)
             return
         self._out.tell(self._welcome(connection), (connection,))
         if self.race.state.is_terminal():
@@ -210,7 +252,7 @@ class RaceServer:
         self._doors.tell_presence()
         connection.writer = asyncio.create_task(self._out.write(connection))
         try:
-            async for frame in ws:
+            async for frame in line:
                 self._handle(connection, frame)
         except ConnectionClosed:
             pass  # an oversized frame (1009), a dropped line: the seat's grace starts

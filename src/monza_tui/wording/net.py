@@ -54,6 +54,10 @@ MESSAGES: dict[str, Message] = {
     "net.line_no_code": N_(
         "{text}: the join code is missing; paste the whole line the host's screen shows"
     ),
+    "net.no_code": N_(
+        "{address}: the join code is missing; give it after the address, as the host's "
+        "line shows it"
+    ),
     "net.cannot_connect": N_("cannot reach the host at {address}: {why}"),
     "net.timeout": N_("no answer in time"),
     "net.refused_line": N_("nothing is listening there"),
@@ -67,6 +71,32 @@ MESSAGES: dict[str, Message] = {
     ),
     "net.bad_host_field": N_("{path}: the header's host field is damaged"),
     "net.no_host_save": N_("no hosted race to resume in {folder}"),
+    # The relay (docs/relay.md): what a guest hears of it, and what the host's uplink does
+    "relay.host_away": N_(
+        "the race's host is not connected to the relay right now: try again in a moment"
+    ),
+    "relay.bad_url": N_("{url}: not a relay's address; give it as wss://relay.example"),
+    "relay.none": N_(
+        "{given}: a code alone joins through a relay: add --relay URL (or set the relay in "
+        "the settings), or give the host's whole line"
+    ),
+    "relay.connected": N_("connected to the relay"),
+    "relay.unreachable": N_("the relay cannot be reached; trying again…"),
+    "relay.taken": N_(
+        "the relay holds this race's code for another host: the race cannot be hosted "
+        "there (monza host --resume --no-relay hosts it on the home network)"
+    ),
+    "relay.version": N_(
+        "the relay runs another version of monza: use the relay's version, or host on the "
+        "home network (--no-relay)"
+    ),
+    "relay.bad_register": N_(
+        "the relay did not understand this host: use the relay's version of monza"
+    ),
+    "relay.full": N_("the relay holds too many races right now; trying again…"),
+    "relay.too_many": N_(
+        "the relay was asked too often from this address; trying again in {seconds} s"
+    ),
     # The end's check of the host's word (its seed, its record, the dice seen)
     "net.dice_fair": N_(
         "the dice were fair: the host's seed matches what it promised at the start, and "

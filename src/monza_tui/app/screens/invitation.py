@@ -1,6 +1,7 @@
 """The host's invitation: the line to give each person elsewhere (``monza join ADDRESS CODE
---name NAME``, one per remote seat), the addresses and the code, and who has taken their
-seat. Shown over the race when it starts with a seat still free, and again with ``i`` at
+--name NAME``, or through a relay ``monza join wss://relay.example/CODE --name NAME``, one
+per remote seat), the addresses and the code, whether the relay is reached, and who has
+taken their seat. Shown over the race when it starts with a seat still free, and again with ``i`` at
 any moment."""
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ def invitation_lines(host: RemoteHost) -> list[str]:
         lines = [_("Others may watch the race with this line:"),
                  "  " + invitation.command(watch=True)]
     lines.append(_("Code: {code}").format(code=code))
+    uplink = host.server.uplink if host.server is not None else None
+    if uplink is not None:  # whether the others can reach the race now
+        from monza_tui.app.remote_words import on_its_own
+        from monza_tui.errors import Said
+        from monza_tui.wording import word
+
+        lines.append(on_its_own(word(Said(uplink.status.code, dict(uplink.status.params)))))
     if len(addresses) > 1:
         lines.append(_("Also reachable at: {addresses}").format(
             addresses=_(", ").join(addresses[1:])))

@@ -1,7 +1,8 @@
 """Join a race hosted elsewhere, without a command line (the set-up screen's "Join a race";
 a browser's visitor of ``monza serve`` has no other way): the address, the code and a name,
 as ``monza join ADDRESS CODE --name NAME`` takes them; the invitation's whole line pasted
-into the address fills all three."""
+into the address fills all three. A relay's address (``wss://relay.example/7K3-Q9P``)
+holds the code, and a code alone joins through the settings' relay (docs/relay.md)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from monza_tui.app.screens.setup_form import TickBox
 from monza_tui.app.widgets.buttons import DialogButton
 from monza_tui.errors import UserError
 from monza_tui.i18n import N_, _
-from monza_tui.net.invitation import JoinLine, looks_like_a_line, read_line
+from monza_tui.net.invitation import JoinLine, join_target, looks_like_a_line, read_line
 
 if TYPE_CHECKING:
     from monza_tui.app.shell import Shell
@@ -69,7 +70,7 @@ class JoinScreen(ModalScreen[None]):
         (said only on joining if it is no line: it may be half typed)."""
         if event.input.id == "join-address" and looks_like_a_line(event.value):
             with contextlib.suppress(UserError):
-                self._fill(read_line(event.value))
+                self._fill(read_line(event.value, _relay()))
 
     def _fill(self, line: JoinLine) -> None:
         self.query_one("#join-address", Input).value = line.address
@@ -86,7 +87,7 @@ class JoinScreen(ModalScreen[None]):
         typed = self._value("#join-address")
         if looks_like_a_line(typed):  # a line that did not read: say why
             try:
-                self._fill(read_line(typed))
+                self._fill(read_line(typed, _relay()))
             except UserError as error:
                 from monza_tui.app.remote_words import on_its_own
                 from monza_tui.wording import word
@@ -94,6 +95,11 @@ class JoinScreen(ModalScreen[None]):
                 self._say(on_its_own(word(error)))
                 return
         address, code = self._value("#join-address"), self._value("#join-code")
+        if address and not code:  # a relay's address holds the code; a code alone, its relay
+            try:
+                address, code = join_target(address, None, _relay())
+            except UserError:
+                address = ""
         if not address or not code:
             self._say(_("Type the address and the code the host's screen shows."))
             return
@@ -124,6 +130,13 @@ class JoinScreen(ModalScreen[None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _relay() -> str | None:
+    """The family's relay from the settings, for a code given alone."""
+    from monza_tui import settings
+
+    return settings.load().relay
 
 
 __all__ = ["JoinScreen"]
