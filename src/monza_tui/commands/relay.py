@@ -63,6 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("the most connections at once from one address, an IPv6 /64 as one "
                "(default: {n})").format(n=L.PER_ADDRESS))
     parser.add_argument(
+        "--registers-per-address", type=whole(1, 1_000_000),
+        default=L.REGISTERS_PER_ADDRESS.burst, metavar="N",
+        help=_("races one address may register at once, then one every {seconds} s "
+               "(default: {n})").format(seconds=int(L.REGISTERS_PER_ADDRESS.every),
+                                        n=L.REGISTERS_PER_ADDRESS.burst))
+    parser.add_argument(
         "--group", metavar=_("FILE"),
         help=_("a TOML file of the relays that share one name and the code characters "
                "each holds; needs --me"))
@@ -110,7 +116,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(_("--trust-proxy: {header} is no header name").format(
             header=args.trust_proxy[:64]))
     limits = L.Limits(max_connections=args.max_connections, per_address=args.per_address,
-                      max_races=args.max_races, expire=args.expire, settle=args.settle)
+                      max_races=args.max_races, expire=args.expire, settle=args.settle,
+                      registers_per_address=args.registers_per_address)
     try:
         asyncio.run(_serve(args, limits, tls, group))
     except OSError as error:  # the port is taken, the address is not this machine's

@@ -48,7 +48,8 @@ race stays out of reach for years. docs/relay.md ("Limits") weighs it. No flag."
 REGISTERS_PER_ADDRESS = Budget(burst=20, every=15.0)
 """Registers one address may send: twenty, then one every fifteen seconds. A host's
 uplink registers once per connection, and a host coming back after a drop retries at
-a walk; an address registering faster is answered ``relay.too_many``. No flag."""
+a walk; an address registering faster is answered ``relay.too_many``. The burst is
+``--registers-per-address`` (a load test on loopback is one address for every host)."""
 REGISTERS_OVERALL = Budget(burst=5000, every=0.01)
 """Registers everyone together may send: after a restart every host registers again
 within a minute or two, so the bucket is as large as the default race count and
@@ -113,6 +114,7 @@ class Limits:
     queued_bytes: int = QUEUED_BYTES
     first_frame_timeout: float = FIRST_FRAME_TIMEOUT
     wrong_code_pause: float = WRONG_CODE_PAUSE
+    registers_per_address: int = REGISTERS_PER_ADDRESS.burst
 
 
 class Rate:

@@ -23,7 +23,7 @@ import re
 import ssl
 from collections import Counter, deque
 from collections.abc import Coroutine, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -98,8 +98,9 @@ class Relay:
         self.registry: Registry[_Uplink, _Guest] = Registry(
             max_races=limits.max_races, expire=limits.expire)
         self.guesses = Guesses(per_address=L.GUESSES_PER_ADDRESS, overall=L.GUESSES_OVERALL)
-        self.registers = Guesses(per_address=L.REGISTERS_PER_ADDRESS,
-                                 overall=L.REGISTERS_OVERALL)
+        self.registers = Guesses(
+            per_address=replace(L.REGISTERS_PER_ADDRESS, burst=limits.registers_per_address),
+            overall=L.REGISTERS_OVERALL)
         self._open: Counter[str] = Counter()  # kind: connections
         self._by_address: Counter[str] = Counter()
         self._queued = 0
