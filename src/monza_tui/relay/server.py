@@ -19,7 +19,6 @@ import ipaddress
 import json
 import logging
 import math
-import re
 import ssl
 from collections import Counter, deque
 from collections.abc import Coroutine, Iterator
@@ -30,39 +29,22 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from monza_tui.net import codes
 from monza_tui.net.guesses import TOO_MANY, Guesses, whose
 from monza_tui.net.protocol import Param, Refused, dump
 from monza_tui.relay import limits as L
+from monza_tui.relay.frames import VERSION, read_close, read_register, route
 from monza_tui.relay.group import Group
 from monza_tui.relay.logs import Log
 from monza_tui.relay.metrics import Metrics
 from monza_tui.relay.registry import RaceEntry, RegisterRefused, Registry
 
-VERSION = 1
-"""The uplink's version (the register frame's ``version``)."""
 HOST_AWAY = "relay.host_away"
 HOST_DROPPED = "the host's line to the relay dropped"
 """The reason of the 1012 that closes a race's guests when its uplink ends."""
-_CODE_TEXT = re.compile(r"[0-9A-Za-z -]{1,16}")
-_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 _quiet = logging.getLogger("monza_tui.relay.websockets")
 _quiet.addHandler(logging.NullHandler())
 _quiet.propagate = False  # the relay logs its own JSON lines; websockets' are not those
-
-
-def route(path: str) -> tuple[str, str] | None:
-    """``("host", code)`` for ``/host/CODE``, ``("guest", code)`` for ``/CODE``, None for
-    any other path (a 404). A host's code must be a code :func:`codes.new_code` makes; a
-    guest's only looks like one (a wrong one is answered ``net.bad_code``)."""
-    path = path.partition("?")[0]
-    if path.startswith("/host/"):
-        code = path[len("/host/"):]
-        ok = _CODE_TEXT.fullmatch(code) and codes.valid_code(codes.normal_code(code))
-        return ("host", code) if ok else None
-    code = path[1:]
-    return ("guest", code) if path.startswith("/") and _CODE_TEXT.fullmatch(code) else None
 
 
 @dataclass(eq=False)
@@ -291,7 +273,7 @@ class Relay:
         first = await self._first(ws, late="relay.bad_register")
         if first is None:
             return
-        register = _read_register(first)
+        register = read_register(first)
         if isinstance(register, int):
             await self._refuse(ws, "relay.version", "version", theirs=register, ours=VERSION)
             return
@@ -350,7 +332,7 @@ class Relay:
                 if guest is not None:
                     self._to_guest(guest, memoryview(frame)[4:])
                 continue
-            asked = _read_close(frame)
+            asked = read_close(frame)
             if asked is None:
                 self.log.warning("uplink_bad_frame", race=race.number)
                 continue
@@ -486,40 +468,6 @@ class Relay:
         for guest in list(race.guests.values()):
             self._stop_guest(guest, 1012, reason)
         race.guests.clear()
-
-
-def _read_register(frame: str | bytes) -> str | int | None:
-    """A register frame's key; its version when it is another; None if it is none."""
-    if not isinstance(frame, str):
-        return None
-    try:
-        data = json.loads(frame)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or data.get("type") != "register":
-        return None
-    version = data.get("version")
-    if type(version) is int and version != VERSION:
-        return version
-    key = data.get("key")
-    if (set(data) != {"type", "version", "key"} or version != VERSION
-            or not isinstance(key, str) or not _KEY.fullmatch(key)):
-        return None
-    return key
-
-
-def _read_close(frame: str) -> tuple[int, int] | None:
-    """A host's ``close`` frame as (id, code): 1000 or 1008, anything else 1000."""
-    try:
-        data = json.loads(frame)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or data.get("type") != "close":
-        return None
-    ident, code = data.get("id"), data.get("code")
-    if type(ident) is not int or not 0 < ident < 2**32:
-        return None
-    return ident, code if code in (1000, 1008) and type(code) is int else 1000
 
 
 async def _close(ws: ServerConnection, code: int, reason: str) -> None:
