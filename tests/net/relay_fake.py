@@ -12,6 +12,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from monza_tui.net import codes
+from monza_tui.relay.frames import addressed
 
 
 @dataclass
@@ -72,10 +73,11 @@ class FakeRelay:
         try:
             async for frame in ws:
                 if isinstance(frame, bytes):
-                    guest = race.guests.get(int.from_bytes(frame[:4], "big"))
-                    if guest is not None:
-                        with contextlib.suppress(ConnectionClosed):
-                            await guest.send(frame[4:].decode())
+                    for ident, payload in addressed(frame):  # (the contract's one reader)
+                        guest = race.guests.get(ident)
+                        if guest is not None:
+                            with contextlib.suppress(ConnectionClosed):
+                                await guest.send(bytes(payload).decode())
                 else:
                     message = json.loads(frame)
                     guest = race.guests.get(message["id"])

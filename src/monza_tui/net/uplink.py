@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from monza_tui.net.fanout import ID_BYTES, Fanout
 from monza_tui.net.lines import Frame, Inbox, Line, closed
 from monza_tui.net.protocol import MAX_CLIENT_FRAME, MAX_HOST_FRAME
 
@@ -39,7 +40,6 @@ FINAL = frozenset({"relay.taken", "relay.version", "relay.bad_register"})
 """Refusals of a register that no retry changes: the uplink stops and the host says so."""
 CONNECTED = "relay.connected"
 UNREACHABLE = "relay.unreachable"
-ID_BYTES = 4
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,10 @@ def host_url(relay: str, code: str) -> str:
 class RelayedLine:
     """A guest of the relay, as a :class:`~monza_tui.net.lines.Line` of the server."""
 
-    def __init__(self, uplink: Uplink, ws: ClientConnection, ident: int, address: str) -> None:
+    def __init__(self, uplink: Uplink, out: Fanout, ident: int, address: str) -> None:
         self._uplink = uplink
-        self._ws = ws
-        """The uplink's connection it came on (a line never outlives it)."""
+        self._out = out
+        """The frames out on the uplink's connection it came on (a line never outlives it)."""
         self.ident = ident
         self._address = address
         self.inbox = Inbox()
@@ -89,13 +89,11 @@ class RelayedLine:
     async def send(self, frame: str, /) -> None:
         if (error := self.inbox.ended) is not None:
             raise error
-        await self._ws.send(self.ident.to_bytes(ID_BYTES, "big") + frame.encode("utf-8"))
+        await self._out.send(self.ident, frame)
 
     async def close(self, code: int = 1000, /) -> None:
         if self.end(closed(code)):
-            with contextlib.suppress(ConnectionClosed):
-                await self._ws.send(json.dumps({"type": "close", "id": self.ident,
-                                                "code": code}))
+            await self.close_frame(code)
 
     def abort(self) -> None:
         """Cut off: the server hears the end at once, the relay closes the guest (1008)."""
@@ -104,7 +102,7 @@ class RelayedLine:
 
     async def close_frame(self, code: int) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await self._ws.send(json.dumps({"type": "close", "id": self.ident, "code": code}))
+            await self._out.close(self.ident, code)
 
     def end(self, error: ConnectionClosed) -> bool:
         """The line ended (``error`` for the server); False if it had already."""
@@ -214,7 +212,7 @@ class Uplink:
                     attempt, pause = 1, BACKOFF[0]  # (the backoff starts again after a drop)
                     self._set(RelayStatus(CONNECTED))
                     self.registered.set()
-                    await self._relay(ws)
+                    await self._relay(ws, Fanout(ws))
                     refusal = RelayStatus(UNREACHABLE)
             except (ConnectionClosed, TimeoutError, ValueError):
                 refusal = RelayStatus(UNREACHABLE)
@@ -244,7 +242,7 @@ class Uplink:
         params = answer.get("params")
         return RelayStatus(code, dict(params) if isinstance(params, dict) else {})
 
-    async def _relay(self, ws: ClientConnection) -> None:
+    async def _relay(self, ws: ClientConnection, out: Fanout) -> None:
         """Pass frames between the relay and the guests' lines until the uplink ends."""
         async for frame in ws:
             if isinstance(frame, bytes):
@@ -261,15 +259,15 @@ class Uplink:
                 continue
             if message.get("type") == "open":
                 address = message.get("address")
-                self._open(ws, ident, address if isinstance(address, str) else "")
+                self._open(out, ident, address if isinstance(address, str) else "")
             elif message.get("type") == "gone" and (line := self._lines.get(ident)):
                 line.end(closed(1006))
 
-    def _open(self, ws: ClientConnection, ident: int, address: str) -> None:
+    def _open(self, out: Fanout, ident: int, address: str) -> None:
         old = self._lines.get(ident)
         if old is not None:  # (never expected: the relay reused a live id)
             old.end(closed(1006))
-        line = RelayedLine(self, ws, ident, address[:64])
+        line = RelayedLine(self, out, ident, address[:64])
         self._lines[ident] = line
         self.later(self._serve_one(line))
 

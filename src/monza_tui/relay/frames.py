@@ -8,6 +8,7 @@ import json
 import re
 
 from monza_tui.net import codes
+from monza_tui.net.fanout import COUNT_BYTES, ID_BYTES, SEVERAL
 
 VERSION = 1
 """The uplink's version (the register frame's ``version``)."""
@@ -48,6 +49,30 @@ def read_register(frame: str | bytes) -> str | int | None:
     return key
 
 
+def addressed(frame: bytes) -> list[tuple[int, memoryview]]:
+    """Who a host's binary frame is for, and what: 4 bytes of a guest's id then the frame
+    for it, or (id 0, "to several") 2 bytes of a count, that many ids of 4 bytes, then the
+    one frame for each of them (an action told to every guest crosses the uplink once).
+    Nothing for a frame too short for what it says (it goes nowhere, as for an id the
+    relay no longer knows)."""
+    view = memoryview(frame)
+    if len(view) < ID_BYTES:
+        return []
+    ident = int.from_bytes(view[:ID_BYTES], "big")
+    if ident != SEVERAL:
+        return [(ident, view[ID_BYTES:])]
+    if len(view) < ID_BYTES + COUNT_BYTES:
+        return []
+    count = int.from_bytes(view[ID_BYTES:ID_BYTES + COUNT_BYTES], "big")
+    start = ID_BYTES + COUNT_BYTES + count * ID_BYTES
+    if len(view) < start:
+        return []
+    payload = view[start:]
+    ids = view[ID_BYTES + COUNT_BYTES:start]
+    return [(int.from_bytes(ids[i:i + ID_BYTES], "big"), payload)
+            for i in range(0, len(ids), ID_BYTES)]
+
+
 def read_close(frame: str) -> tuple[int, int] | None:
     """A host's ``close`` frame as (id, code): 1000 or 1008, anything else 1000."""
     try:
@@ -62,4 +87,4 @@ def read_close(frame: str) -> tuple[int, int] | None:
     return ident, code if code in (1000, 1008) and type(code) is int else 1000
 
 
-__all__ = ["VERSION", "read_close", "read_register", "route"]
+__all__ = ["VERSION", "addressed", "read_close", "read_register", "route"]

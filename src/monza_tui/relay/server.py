@@ -32,7 +32,7 @@ from websockets.http11 import Request, Response
 from monza_tui.net.guesses import TOO_MANY, Guesses, whose
 from monza_tui.net.protocol import Param, Refused, dump
 from monza_tui.relay import limits as L
-from monza_tui.relay.frames import VERSION, read_close, read_register, route
+from monza_tui.relay.frames import VERSION, addressed, read_close, read_register, route
 from monza_tui.relay.group import Group
 from monza_tui.relay.logs import Log
 from monza_tui.relay.metrics import Metrics
@@ -327,10 +327,10 @@ class Relay:
                 await ws.close(1008, "too many frames")
                 return
             if isinstance(frame, bytes):
-                guest = race.guests.get(int.from_bytes(frame[:4], "big")) if len(
-                    frame) >= 4 else None
-                if guest is not None:
-                    self._to_guest(guest, memoryview(frame)[4:])
+                for ident, payload in addressed(frame):
+                    guest = race.guests.get(ident)
+                    if guest is not None:
+                        self._to_guest(guest, payload)
                 continue
             asked = read_close(frame)
             if asked is None:
