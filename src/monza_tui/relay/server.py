@@ -32,6 +32,7 @@ from websockets.http11 import Request, Response
 from monza_tui.net.guesses import TOO_MANY, Guesses, whose
 from monza_tui.net.protocol import Param, Refused, dump
 from monza_tui.relay import limits as L
+from monza_tui.relay import wire
 from monza_tui.relay.frames import VERSION, addressed, read_close, read_register, route
 from monza_tui.relay.group import Group
 from monza_tui.relay.logs import Log
@@ -65,6 +66,7 @@ class _Guest:
     queued: int = 0
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     cut: bool = False
+    sending: bool = False  # (a queued frame is being sent: none may overtake it)
 
 
 class Relay:
@@ -102,6 +104,9 @@ class Relay:
             max_size=L.UPLINK_FRAME, max_queue=8, open_timeout=L.HANDSHAKE_TIMEOUT,
             ping_interval=20, ping_timeout=20, close_timeout=2, logger=_quiet,
             create_connection=self._capped(), server_header=None,
+            # (no deflate: compressing each small frame again for each guest was a seventh
+            # of the relay's time under load, benchmarks/relay_load.py)
+            compression=None,
         )
         self._spawn(self._sweeping())
         places = [sock.getsockname()[:2] for sock in self._server.sockets]
@@ -327,10 +332,18 @@ class Relay:
                 await ws.close(1008, "too many frames")
                 return
             if isinstance(frame, bytes):
+                built: bytes | None = None  # (the frame's bytes, built once for all)
+                short = wire.short_way()
                 for ident, payload in addressed(frame):
                     guest = race.guests.get(ident)
-                    if guest is not None:
-                        self._to_guest(guest, payload)
+                    if guest is None or guest.cut:
+                        continue
+                    if short and not guest.queue and not guest.sending:
+                        built = built or wire.text_frame(payload)
+                        if wire.write_now(guest.ws, built):
+                            self.metrics.to_guest += 1
+                            continue
+                    self._to_guest(guest, payload)
                 continue
             asked = read_close(frame)
             if asked is None:
@@ -448,7 +461,11 @@ class Relay:
                     return
                 guest.queued -= len(item)
                 self._queued -= len(item)
-                await guest.ws.send(item, text=True)
+                guest.sending = True  # (no frame goes the short way past this one)
+                try:
+                    await guest.ws.send(item, text=True)
+                finally:
+                    guest.sending = False
                 self.metrics.to_guest += 1
         except ConnectionClosed:
             pass
