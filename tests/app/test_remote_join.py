@@ -287,3 +287,45 @@ def test_the_join_form_takes_the_whole_pasted_line_and_says_whose_seat_it_is() -
             await server.stop()
 
     run(main_)
+
+
+def test_the_join_form_takes_a_relays_line_and_races_through_the_relay() -> None:
+    """Two houses: the host registered its race on a relay; the guest pastes the line of
+    the host's invitation (the relay's URL with the code) and takes the seat it names."""
+    from textual import events
+    from textual.widgets import Input
+
+    from monza_tui.net.run import make_server
+    from monza_tui.relay.server import Relay
+    from relay.helpers import quick
+
+    async def main_() -> None:
+        relay = Relay(quick())
+        ((_, port), *_) = await relay.start("127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{port}"
+        race = new_race("oval", ["Ben", "Cleo"], [], seed=3)
+        server = make_server(race, remote=range(0, 2), save=False, bot_delay=0.0,
+                             relay=url)
+        invitation = await server.start()
+        assert server.uplink is not None
+        await asyncio.wait_for(server.uplink.registered.wait(), LIMIT)
+        line = invitation.commands()[1]
+        assert line == f"monza join {url}/{server.code} --name Cleo"
+        app = race_app()
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.press("f3")
+                await until(lambda: isinstance(app.screen, JoinScreen), [pilot])
+                field = app.screen.query_one("#join-address", Input)
+                field.post_message(events.Paste(line))
+                await until(lambda: field.value == f"{url}/{server.code}", [pilot])
+                assert app.screen.query_one("#join-name", Input).value == "Cleo"
+                await pilot.press("enter")
+                await until(lambda: isinstance(app.screen, RaceScreen), [pilot])
+                assert client(app).seats == frozenset({1})  # Cleo's seat, through the relay
+                assert relay.metrics.to_host > 0  # (her hello crossed the relay)
+        finally:
+            await server.stop()
+            await relay.stop()
+
+    run(main_)
