@@ -1,14 +1,17 @@
 """Flag values with bounds: argparse ``type=`` functions that refuse, in one line, what is
 out of range (``nan``, a billion races, a thousand workers); ``--help`` states the bounds
-(from :mod:`monza_tui.limits`)."""
+(from :mod:`monza_tui.limits`). Also the one line for a listening command's ``--host`` and
+``--port`` that the system refused (:func:`cannot_listen`)."""
 
 from __future__ import annotations
 
 import argparse
+import errno
 import math
+import os
 from collections.abc import Callable
 
-from monza_tui.errors import echo
+from monza_tui.errors import UserError, echo
 from monza_tui.i18n import _, number
 
 
@@ -57,3 +60,15 @@ def short_number(value: float) -> str:
     msgid."""
     decimals = f"{value:f}".rstrip("0").partition(".")[2]
     return number(value, len(decimals))
+
+
+def cannot_listen(error: OSError, host: str | None, port: int) -> UserError:
+    """The one line for a server that cannot listen (``monza serve``, ``relay``, ``host``):
+    the port taken (and how to pick another), or the system's reason (an address that is
+    not this machine's)."""
+    if error.errno == errno.EADDRINUSE:
+        return UserError(_("port {port} is in use; --port N picks another (0: any free "
+                           "port)").format(port=port))
+    why = os.strerror(error.errno) if error.errno else (error.strerror or error)
+    return UserError(_("cannot listen on {host} port {port}: {why}").format(
+        host=host or "*", port=port, why=why))

@@ -24,7 +24,7 @@ import argparse
 import asyncio
 from typing import TYPE_CHECKING
 
-from monza_tui.commands.flags import seconds, whole
+from monza_tui.commands.flags import cannot_listen, seconds, whole
 from monza_tui.commands.play import (
     add_pace_arguments,
     add_race_arguments,
@@ -205,8 +205,7 @@ async def _host(args: argparse.Namespace, server: RaceServer) -> int:
     try:
         invitation = await server.start(port=port)
     except OSError as error:
-        raise UserError(_("cannot listen on port {port}: {why}").format(
-            port=port, why=error.strerror or error)) from None
+        raise cannot_listen(error, None, port) from None
     app = MonzaApp(networked=True, bot_delay=server.bot_delay, animation_delay=animation)
     try:
         host = await connect(app, invitation.addresses[0], invitation.code,

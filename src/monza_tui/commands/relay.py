@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import errno
-import os
 import re
 import ssl
 from pathlib import Path
 
-from monza_tui.commands.flags import seconds, whole
+from monza_tui.commands.flags import cannot_listen, seconds, whole
 from monza_tui.errors import UserError
 from monza_tui.i18n import _
 from monza_tui.relay import limits as L
@@ -121,12 +119,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         asyncio.run(_serve(args, limits, tls, group))
     except OSError as error:  # the port is taken, the address is not this machine's
-        if error.errno == errno.EADDRINUSE:
-            raise UserError(_("port {port} is in use; --port N picks another (0: any free "
-                              "port)").format(port=args.port)) from None
-        why = os.strerror(error.errno) if error.errno else (error.strerror or error)
-        raise UserError(_("cannot listen on {host} port {port}: {why}").format(
-            host=args.host or "*", port=args.port, why=why)) from None
+        raise cannot_listen(error, args.host, args.port) from None
     except KeyboardInterrupt:
         pass
     return 0

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import errno
-import os
 from pathlib import Path
 
-from monza_tui.commands.flags import whole
+from monza_tui.commands.flags import cannot_listen, whole
 from monza_tui.commands.play import add_pace_arguments
 from monza_tui.errors import UserError
 from monza_tui.files import shown
@@ -91,12 +89,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         asyncio.run(server.run(ready))
     except OSError as error:  # the port is taken, the address is not this machine's
-        if error.errno == errno.EADDRINUSE:
-            raise UserError(_("port {port} is in use; --port N picks another (0: any free "
-                              "port)").format(port=args.port)) from None
-        why = os.strerror(error.errno) if error.errno else (error.strerror or error)
-        raise UserError(_("cannot listen on {host} port {port}: {why}").format(
-            host=args.host, port=args.port, why=why)) from None
+        raise cannot_listen(error, args.host, args.port) from None
     except KeyboardInterrupt:
         pass
     return 0
