@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
 import math
 import ssl
-from collections import Counter, deque
-from collections.abc import Coroutine, Iterator
+from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,10 +28,11 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from monza_tui.net.guesses import TOO_MANY, Guesses, whose
+from monza_tui.net.guesses import TOO_MANY, Guesses
 from monza_tui.net.protocol import Param, Refused, dump
 from monza_tui.relay import limits as L
 from monza_tui.relay import wire
+from monza_tui.relay.door import Door
 from monza_tui.relay.frames import VERSION, addressed, read_close, read_register, route
 from monza_tui.relay.group import Group
 from monza_tui.relay.logs import Log
@@ -76,7 +76,6 @@ class Relay:
                  trust_proxy: str | None = None, log: Log | None = None) -> None:
         limits = self.limits = limits or L.Limits()
         self.group = group
-        self.trust_proxy = trust_proxy
         self.log = log or Log()
         self.metrics = Metrics()
         self.registry: Registry[_Uplink, _Guest] = Registry(
@@ -85,8 +84,8 @@ class Relay:
         self.registers = Guesses(
             per_address=replace(L.REGISTERS_PER_ADDRESS, burst=limits.registers_per_address),
             overall=L.REGISTERS_OVERALL)
-        self._open: Counter[str] = Counter()  # kind: connections
-        self._by_address: Counter[str] = Counter()
+        self.door = Door(trust_proxy, max_connections=limits.max_connections,
+                         per_address=limits.per_address)
         self._queued = 0
         self._started = 0.0
         self._stopping = False
@@ -180,8 +179,8 @@ class Relay:
 
     def render_metrics(self) -> str:
         self.registry.sweep()
-        return self.metrics.render(races=len(self.registry), hosts=self._open["host"],
-                                   guests=self._open["guest"], expired=self.registry.expired)
+        return self.metrics.render(races=len(self.registry), hosts=self.door.open["host"],
+                                   guests=self.door.open["guest"], expired=self.registry.expired)
 
     # Lines -----------------------------------------------------------------------------
 
@@ -191,15 +190,15 @@ class Relay:
             if where is None:  # (process_request answered it)
                 return
             kind, code = where
-            address = self._address(ws)
-            most = self._room(address)
+            address = self.door.address(ws)
+            most = self.door.room(address)
             if most:
                 if kind == "host":
                     await self._refuse(ws, "relay.full", "relay_full", most=most)
                 else:
                     await self._refuse(ws, "net.full", "full", close=1000, most=most)
                 return
-            with self._counted(kind, address):
+            with self.door.counted(kind, address):
                 if kind == "host":
                     await self._host(ws, code, address)
                 else:
@@ -208,39 +207,6 @@ class Relay:
             with contextlib.suppress(Exception):
                 self.log.error("handler_failed", error=type(error).__name__)
                 ws.transport.abort()
-
-    def _address(self, ws: ServerConnection) -> str:
-        """The guest's or host's IP: the ``--trust-proxy`` header's last address (the
-        one the proxy itself added) when given and readable, else the socket's peer."""
-        if self.trust_proxy and ws.request is not None:
-            values = ws.request.headers.get_all(self.trust_proxy)
-            if values:
-                last = values[-1].split(",")[-1].strip()
-                with contextlib.suppress(ValueError):
-                    return str(ipaddress.ip_address(last))
-        remote = ws.remote_address
-        return str(remote[0]) if isinstance(remote, tuple) and remote else ""
-
-    def _room(self, address: str) -> int:
-        """0 when one more line fits, else the bound it would pass (``most``)."""
-        if sum(self._open.values()) >= self.limits.max_connections:
-            return self.limits.max_connections
-        if self._by_address[whose(address)] >= self.limits.per_address:
-            return self.limits.per_address
-        return 0
-
-    @contextlib.contextmanager
-    def _counted(self, kind: str, address: str) -> Iterator[None]:
-        who = whose(address)
-        self._open[kind] += 1
-        self._by_address[who] += 1
-        try:
-            yield
-        finally:
-            self._open[kind] -= 1
-            self._by_address[who] -= 1
-            if self._by_address[who] <= 0:
-                del self._by_address[who]
 
     async def _refuse(self, ws: ServerConnection, code: str, reason: str, *,
                       close: int = 1008, **params: Param) -> None:
