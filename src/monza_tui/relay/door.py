@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from websockets.asyncio.server import ServerConnection
 
 from monza_tui.net.guesses import whose
+from monza_tui.relay.limits import ADDRESS_SLACK
 
 
 class Door:
@@ -30,6 +31,8 @@ class Door:
         self.open: Counter[str] = Counter()
         """Lines open by kind (``host``, ``guest``)."""
         self._by_address: Counter[str] = Counter()
+        self._sockets: Counter[str] = Counter()
+        """Sockets by address (an IPv6 /64), from accepted to closed, open or opening."""
 
     def address(self, ws: ServerConnection) -> str:
         """The guest's or host's IP: the ``--trust-proxy`` header's last address (the
@@ -50,6 +53,30 @@ class Door:
         if self._by_address[whose(address)] >= self.per_address:
             return self.per_address
         return 0
+
+    def socket_in(self, peer: str) -> str | None:
+        """Count a new socket from ``peer`` before anything of it is read: whose count it
+        is in, or None when its address holds its :data:`~.limits.ADDRESS_SLACK` times
+        ``--per-address`` already (the socket is dropped unread). Behind a proxy, "" (not
+        counted: every socket is the proxy's)."""
+        if self.trust_proxy:
+            return ""
+        who = whose(peer)
+        if self._sockets[who] >= ADDRESS_SLACK * self.per_address:
+            return None
+        self._sockets[who] += 1
+        return who
+
+    def holds(self, address: str) -> int:
+        """Sockets counted now from ``address``'s IPv4 address or IPv6 /64."""
+        return self._sockets[whose(address)]
+
+    def socket_out(self, who: str) -> None:
+        """A socket counted by :meth:`socket_in` as ``who`` closed."""
+        if who:
+            self._sockets[who] -= 1
+            if self._sockets[who] <= 0:
+                del self._sockets[who]
 
     @contextlib.contextmanager
     def counted(self, kind: str, address: str) -> Iterator[None]:

@@ -96,6 +96,14 @@ TCP_SLACK = 1024
 """Sockets beyond ``--max-connections`` that the relay still accepts to answer
 ``net.full`` in words; past these it drops a new socket before reading it. No flag."""
 
+ADDRESS_SLACK = 2
+"""Sockets one address may hold at once, opening or open, as a multiple of
+``--per-address``: the lines just past the cap are still told ``net.full`` in words, and
+past these the relay drops a new socket of the address before reading it. Without it a
+flood of sockets that never open their websocket from one machine took every free place
+(``--max-connections`` and :data:`TCP_SLACK`) for the 5 s each is given. Not counted behind
+``--trust-proxy`` (every socket is the proxy's). No flag."""
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -139,7 +147,7 @@ class Rate:
 
 
 __all__ = [
-    "EXPIRE", "FIRST_FRAME_TIMEOUT", "GUESSES_OVERALL", "GUESSES_PER_ADDRESS",
+    "ADDRESS_SLACK", "EXPIRE", "FIRST_FRAME_TIMEOUT", "GUESSES_OVERALL", "GUESSES_PER_ADDRESS",
     "GUESTS_PER_RACE", "GUEST_FRAME", "GUEST_QUEUE_BYTES", "GUEST_QUEUE_FRAMES",
     "GUEST_RATE", "HANDSHAKE_TIMEOUT", "MAX_CONNECTIONS", "MAX_RACES", "PER_ADDRESS",
     "QUEUED_BYTES", "REGISTERS_OVERALL", "REGISTERS_PER_ADDRESS", "SETTLE", "TCP_SLACK",

@@ -125,14 +125,27 @@ class Relay:
     def _capped(self) -> type[ServerConnection]:
         """The connection class that drops a socket before reading it when far more are
         open than ``--max-connections`` (past :data:`~.limits.TCP_SLACK`: below it, the
-        line is told ``net.full`` in words)."""
+        line is told ``net.full`` in words), or from its address than ``--per-address``
+        (past :data:`~.limits.ADDRESS_SLACK` times it: sockets that never open their
+        websocket count too)."""
         most = self.limits.max_connections + L.TCP_SLACK
+        door = self.door
 
         class Capped(ServerConnection):
+            counted: str | None = None
+
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
-                if len(self.server.handler_tasks) > most:
+                peer = transport.get_extra_info("peername")
+                self.counted = door.socket_in(str(peer[0]) if peer else "")
+                if self.counted is None or len(self.server.handler_tasks) > most:
                     self.transport.abort()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                super().connection_lost(exc)
+                if self.counted is not None:
+                    door.socket_out(self.counted)
+                    self.counted = None
 
         return Capped
 
