@@ -12,6 +12,7 @@ from rich.cells import cell_len
 from app.helpers import (
     SPRINT,
     footer,
+    key_label,
     press,
     race_app,
     run_async,
@@ -91,7 +92,7 @@ async def test_wide_every_key_shows_and_the_keys_follow_a_resize() -> None:
         wide = screen_lines(app)[-1]
         for key, label in (("r", "Rematch"), ("n", "New set-up"), ("i", "Details"),
                            ("v", "Review"), ("?", "Rules")):
-            assert f"{key} {label}" in wide
+            assert key_label(key, label) in wide
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert screen_lines(app)[-1].strip() == narrow_keys()

@@ -12,9 +12,11 @@ import pytest
 
 from app.helpers import (
     SPRINT,
+    as_in_english,
     press,
     race_app,
     run_async,
+    said,
     screen_lines,
     screen_text,
     settle,
@@ -73,7 +75,10 @@ async def test_an_error_in_the_analysis_is_one_worded_line_and_logged(
     with caplog.at_level(logging.ERROR, logger="monza_tui.app.screens.review"):
         text = await review_failing(monkeypatch, error)
     line = failed_line(error)
-    assert line == "This race could not be reviewed: an unexpected error (ZeroDivisionError)"
+    assert line == as_in_english(
+        said("This race could not be reviewed: {why}",
+             why=said("an unexpected error ({kind})", kind="ZeroDivisionError")),
+        "This race could not be reviewed: an unexpected error (ZeroDivisionError)")
     assert line in text
     assert "Traceback" not in text and "division" not in text
     (logged,) = caplog.records
@@ -87,7 +92,7 @@ async def test_a_record_the_game_refuses_says_its_own_sentence(
 ) -> None:
     error = RecordError(code="write.line", count=2_000_000, most=1_000_000)
     text = await review_failing(monkeypatch, error)
-    assert failed_line(error) == "This race could not be reviewed: " + str(error)
+    assert failed_line(error) == said("This race could not be reviewed: {why}", why=str(error))
     assert str(error) == word(error)
     assert " ".join(failed_line(error).split()) in text
 
@@ -96,4 +101,4 @@ def test_a_long_reason_is_cut_to_one_short_line() -> None:
     error = RecordError("x" * 300 + "\nmore")
     line = failed_line(error)
     assert "\n" not in line and line.endswith("…")
-    assert len(line) == len("This race could not be reviewed: ") + 120
+    assert len(line) == len(said("This race could not be reviewed: {why}", why="")) + 120

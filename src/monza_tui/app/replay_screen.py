@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.cells import set_cell_size
 from rich.console import Group
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -29,7 +29,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from monza_tui import heap
-from monza_tui.app.app_words import label_keys
+from monza_tui.app.app_words import WordsApp, label_keys
 from monza_tui.app.board_view import BoardView
 from monza_tui.engine import (
     Action,
@@ -438,8 +438,9 @@ class ReplayScreen(Screen[None]):
         self.dismiss(None)
 
 
-class ReplayApp(App[None]):
-    """The viewer on its own, for ``monza replay FILE``."""
+class ReplayApp(WordsApp):
+    """The viewer on its own, for ``monza replay FILE`` (a :class:`WordsApp`: its keys'
+    names, ``esc`` among them, in the player's language, as in the game)."""
 
     TITLE = "Monza replay"
     ENABLE_COMMAND_PALETTE = False
