@@ -130,6 +130,12 @@ def panel_top(term: object, rows: int = 4) -> str:
     return " ".join(" ".join(line.split("▏")[-1].split()) for line in display)
 
 
+def said(term: object) -> str:
+    """What a terminal's panel and its notices say, as one line: a notice (drawn over the
+    panel's last rows, each row marked ▌) reads whole like the log beneath it."""
+    return " ".join(term.panel().replace("▌", " ").split())  # type: ignore[attr-defined]
+
+
 KEYS = {b" ": "Space", b"\r": "Enter", b"\x1b": "Escape", b"k": "k", b"q": "q", b"d": "d"}
 """The keys the terminal helpers send, as Playwright names them."""
 
