@@ -157,7 +157,11 @@ def test_four_houses_race_through_the_relay_and_keep_the_same_race(tmp_path: Pat
                 # Dee pastes the line her host sent her, as it stands on the invitation.
                 dee.paste(f"monza join {target} --name Dee")
                 code = target.rsplit("/", 1)[1]
-                wait(terms, lambda: code in dee.text() and "Dee" in dee.text(), deadline)
+                # The form reads the pasted line into its fields: the address (the relay's
+                # URL with the code), the code, and her name.
+                fields = re.compile(rf"Address {re.escape(target)}[│ ]+Code {code}[│ ]+Name Dee ")
+                wait(terms, lambda: "monza join" not in dee.text()
+                     and fields.search(dee.text()) is not None, deadline)
                 dee.send(b"\r")
                 wait(terms, lambda: "You drive Dee" in dee.text(), deadline)
                 wait(terms, lambda: all(f"{name}: here" in host.text()
