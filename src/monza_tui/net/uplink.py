@@ -214,7 +214,7 @@ class Uplink:
                     self.registered.set()
                     await self._relay(ws, Fanout(ws))
                     refusal = RelayStatus(UNREACHABLE)
-            except (ConnectionClosed, TimeoutError, ValueError):
+            except (ConnectionClosed, TimeoutError, ValueError, RecursionError):  # (junk)
                 refusal = RelayStatus(UNREACHABLE)
             finally:
                 self._drop_lines(1006)
@@ -250,7 +250,7 @@ class Uplink:
                 continue
             try:
                 message = json.loads(frame)
-            except ValueError:
+            except (ValueError, RecursionError):  # (a deeply nested junk frame)
                 continue
             if not isinstance(message, dict):
                 continue
